@@ -1,0 +1,121 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { PRODUCT_NAME } from '@brushline/shared/site';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import type { Deps } from './platform/deps.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { createMailer } from './platform/mail.ts';
+import { registerOriginCheck } from './platform/origin.ts';
+import { createRateLimits } from './platform/rate-limit.ts';
+import { registerSessions } from './platform/session.ts';
+import { registerWeb } from './platform/web.ts';
+
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  /** An open, migrated database; opened from the config (and migrated) when absent. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Redis key prefix for rate limits; tests give each app its own. */
+  rateLimitPrefix?: string;
+  /** Built web app to serve; null serves none. */
+  webDist?: string | null;
+}
+
+export async function buildApp(opts: AppOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  let database: Database;
+  if (opts.database) database = opts.database;
+  else {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') });
+    await runMigrations(database);
+  }
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    log: app.log,
+  });
+  const deps: Deps = {
+    db: database.db,
+    mailer,
+    limits: createRateLimits({ redis, prefix: opts.rateLimitPrefix ?? 'rl' }),
+    config,
+    log: app.log,
+  };
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await redis?.quit();
+    if (!opts.database) await database.close();
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  registerOriginCheck(app, config.publicUrl);
+  registerSessions(app, database.db);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '0.1.0',
+        description: 'Every route of the marketplace, under /api.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(siteRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(usersRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, opts.webDist === undefined ? defaultWebDist : opts.webDist);
+  return Object.assign(app, { deps, database });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as authSchema from './schema/auth.ts';
+import * as usersSchema from './schema/users.ts';
+
+export const schema = { ...usersSchema, ...authSchema };
+
+/**
+ * One Drizzle type for both drivers. The PGlite and node-postgres databases share the query API;
+ * only their result-type parameter differs, so the PGlite one is viewed through the pg type.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Real PostgreSQL when set. */
+  url?: string;
+  /** PGlite data directory; in memory when neither this nor `pglite` is given. */
+  dataDir?: string;
+  /** A ready PGlite instance (tests load a migrated template into one). */
+  pglite?: PGlite;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    await db.execute(sql`select 1`);
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+    client = await PGlite.create(opts.dataDir);
+  }
+  const pgl = client;
+  const db = drizzlePglite({ client: pgl, schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => pgl.close() };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

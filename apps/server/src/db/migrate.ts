@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Database } from './client.ts';
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Applies the committed drizzle-kit migrations with the migrator of the active driver. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'postgres') await migratePg(database.db, { migrationsFolder });
+  else await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+}

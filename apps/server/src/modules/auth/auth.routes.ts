@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  loginBodySchema,
+  newPasswordBodySchema,
+  registerBodySchema,
+  resetCodeBodySchema,
+  resetEmailBodySchema,
+  verifyQuerySchema,
+} from '@brushline/shared/auth/schemas';
+import { messages } from '@brushline/shared/messages';
+import { meSchema } from '@brushline/shared/users/schemas';
+import type { Deps } from '../../platform/deps.ts';
+import { clearSessionCookie, requireActor, setSessionCookie } from '../../platform/session.ts';
+import { deleteSession } from './auth.repo.ts';
+import { login } from './login.service.ts';
+import { requestRegistration, verifyRegistration } from './registration.service.ts';
+import { redeemCode, sendResetEmail, setNewPassword } from './reset.service.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { findUserById } from '../users/users.repo.ts';
+import { toMe } from '../users/users.dto.ts';
+
+const ok = z.object({ message: z.string() });
+
+export const authRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const secure = deps.config.secureCookies;
+
+    app.post(
+      '/register/request',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Start a registration: validates the body and mails a 6-digit code (valid 10 minutes)',
+          body: registerBodySchema,
+          response: { 200: z.object({ email: z.string() }), ...errorResponses(400, 409, 429) },
+        },
+      },
+      async (req) => requestRegistration(deps, req.body, req.ip),
+    );
+
+    app.post(
+      '/register/verify',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Finish a registration: the same body plus ?code= creates the account and signs in',
+          querystring: verifyQuerySchema,
+          body: registerBodySchema,
+          response: { 200: meSchema, ...errorResponses(400, 409, 429) },
+        },
+      },
+      async (req, reply) => {
+        const { user, token } = await verifyRegistration(deps, req.body, req.query.code, req.ip);
+        setSessionCookie(reply, token, secure);
+        return user;
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with a login or an e-mail and a password; sets the session cookie',
+          body: loginBodySchema,
+          response: { 200: meSchema, ...errorResponses(400, 401, 429) },
+        },
+      },
+      async (req, reply) => {
+        const { user, token } = await login(deps, req.body, req.ip);
+        setSessionCookie(reply, token, secure);
+        return user;
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      { schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } } },
+      async (req, reply) => {
+        if (req.actor) await deleteSession(deps.db, req.actor.sessionHash);
+        clearSessionCookie(reply, secure);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/sessioncheck',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Keep-alive: the signed-in user, or 401',
+          response: { 200: meSchema, ...errorResponses(401) },
+        },
+      },
+      async (req) => {
+        const actor = requireActor(req);
+        const row = await findUserById(deps.db, actor.id);
+        return toMe(row!);
+      },
+    );
+
+    app.post(
+      '/reset/send-email',
+      {
+        schema: {
+          tags: ['password reset'],
+          summary: 'Mail a reset code RS-XXXXXXXXXX to the account named by login or e-mail',
+          body: resetEmailBodySchema,
+          response: { 200: ok, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (req) => {
+        await sendResetEmail(deps, req.body.emailOrLogin, req.ip);
+        return { message: 'Code sent' };
+      },
+    );
+
+    app.post(
+      '/reset/send-code',
+      {
+        schema: {
+          tags: ['password reset'],
+          summary: 'Trade the mailed code for a one-time reset token (15 minutes)',
+          description:
+            'emailOrLogin is optional; when given, wrong codes count against that account and the fifth kills its code.',
+          body: resetCodeBodySchema,
+          response: { 200: z.object({ resetToken: z.string() }), ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (req) => redeemCode(deps, req.body.resetCode, req.body.emailOrLogin, req.ip),
+    );
+
+    app.post(
+      '/reset/new-password',
+      {
+        schema: {
+          tags: ['password reset'],
+          summary: 'Set a new password with the reset token; ends every session of the account',
+          body: newPasswordBodySchema,
+          response: { 200: ok, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (req) => {
+        await setNewPassword(deps, req.body.resetToken, req.body.newPassword, req.ip);
+        return { message: messages.passwordUpdated };
+      },
+    );
+  };

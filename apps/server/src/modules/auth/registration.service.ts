@@ -1,0 +1,93 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, REGISTER_CODE_LENGTH } from '@brushline/shared/limits';
+import { messages } from '@brushline/shared/messages';
+import type { RegisterBody } from '@brushline/shared/auth/schemas';
+import { PRODUCT_NAME } from '@brushline/shared/site';
+import { AppError } from '../../platform/errors.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { startSession } from '../../platform/session.ts';
+import { sameHash, sha256 } from '../../platform/tokens.ts';
+import { toMe } from '../users/users.dto.ts';
+import { findUserById, insertUser, loginOrEmailTaken } from '../users/users.repo.ts';
+import {
+  consumePendingRegistration,
+  countPendingAttempt,
+  findPendingRegistration,
+  replacePendingRegistration,
+} from './auth.repo.ts';
+
+const userExists = () => new AppError(409, 'user_exists', messages.userExists);
+const verifyFailed = () => new AppError(400, 'verify_failed', messages.verifyFailed);
+// The code is bound to its pending row, so equal codes of two registrations hash differently.
+const codeHash = (pendingId: string, code: string) => sha256(`${pendingId}:${code}`);
+
+/** Step 1: checks the body, keeps it pending and mails a 6-digit code valid for 10 minutes. */
+export async function requestRegistration(deps: Deps, body: RegisterBody, ip: string) {
+  await deps.limits.hit('registerIp', ip);
+  await deps.limits.hit('registerEmail', body.email);
+  if (await loginOrEmailTaken(deps.db, body.login, body.email)) throw userExists();
+
+  const id = randomUUID();
+  const code = String(randomInt(10 ** REGISTER_CODE_LENGTH)).padStart(REGISTER_CODE_LENGTH, '0');
+  await replacePendingRegistration(deps.db, {
+    id,
+    login: body.login,
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+    codeHash: codeHash(id, code),
+    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+  });
+  await deps.mailer.send({
+    to: body.email,
+    subject: `${PRODUCT_NAME} registration code: ${code}`,
+    text: [
+      `Hello ${body.login},`,
+      '',
+      `Your ${PRODUCT_NAME} registration code is ${code}.`,
+      'Enter it on the verification page within 10 minutes. If you did not ask for it, ignore this e-mail.',
+    ].join('\n'),
+  });
+  return { email: body.email };
+}
+
+/** Step 2: the same body plus the code creates the account and signs the user in. */
+export async function verifyRegistration(deps: Deps, body: RegisterBody, code: string, ip: string) {
+  await deps.limits.hit('verifyIp', ip);
+  const pending = await findPendingRegistration(deps.db, body.login, body.email);
+  if (!pending || pending.attempts >= CODE_MAX_ATTEMPTS) throw verifyFailed();
+  if (!sameHash(pending.codeHash, codeHash(pending.id, code))) {
+    await countPendingAttempt(deps.db, pending.id);
+    throw verifyFailed();
+  }
+  if (!(await verifyPassword(pending.passwordHash, body.password))) {
+    await countPendingAttempt(deps.db, pending.id);
+    throw verifyFailed();
+  }
+
+  const result = await deps.db
+    .transaction(async (tx) => {
+      if (!(await consumePendingRegistration(tx, pending.id))) throw verifyFailed();
+      if (await loginOrEmailTaken(tx, pending.login, pending.email)) throw userExists();
+      const userId = await insertUser(tx, {
+        login: pending.login,
+        email: pending.email,
+        passwordHash: pending.passwordHash,
+      });
+      return { userId, token: await startSession(tx, userId) };
+    })
+    .catch((err: unknown) => {
+      // Two verifications racing for one login: the unique index decides, the loser is told why.
+      if (isUniqueViolation(err)) throw userExists();
+      throw err;
+    });
+  const row = await findUserById(deps.db, result.userId);
+  return { user: toMe(row!), token: result.token };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

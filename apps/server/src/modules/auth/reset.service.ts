@@ -1,0 +1,94 @@
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MS,
+  RESET_CODE_BODY_LENGTH,
+  RESET_CODE_PREFIX,
+  RESET_TOKEN_TTL_MS,
+} from '@brushline/shared/limits';
+import { messages } from '@brushline/shared/messages';
+import { RESET_CODE_ALPHABET } from '@brushline/shared/auth/schemas';
+import { PRODUCT_NAME } from '@brushline/shared/site';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { newToken, randomString, sha256 } from '../../platform/tokens.ts';
+import { findUserForAuth, updatePasswordHash } from '../users/users.repo.ts';
+import {
+  consumeResetToken,
+  countResetAttempt,
+  deleteUserSessions,
+  findLiveResetForUser,
+  redeemResetCode,
+  replacePasswordReset,
+} from './auth.repo.ts';
+
+const codeNotFound = () => new AppError(404, 'reset_code_not_found', messages.resetCodeNotFound);
+
+/** Step 1: mails a code `RS-XXXXXXXXXX` (10 characters, about 50 bits) valid for 10 minutes. */
+export async function sendResetEmail(deps: Deps, emailOrLogin: string, ip: string) {
+  await deps.limits.hit('resetIp', ip);
+  await deps.limits.hit('resetAccount', emailOrLogin.trim());
+  const user = await findUserForAuth(deps.db, emailOrLogin);
+  if (!user) throw new AppError(404, 'reset_user_not_found', messages.resetSendFailed);
+  const code = RESET_CODE_PREFIX + randomString(RESET_CODE_ALPHABET, RESET_CODE_BODY_LENGTH);
+  await replacePasswordReset(deps.db, {
+    userId: user.id,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+  });
+  await deps.mailer.send({
+    to: user.email,
+    subject: `${PRODUCT_NAME} password reset code: ${code}`,
+    text: [
+      `Hello ${user.login},`,
+      '',
+      `Your password reset code is ${code}. It works once, for 10 minutes.`,
+      'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Step 2: trades the code for a one-time reset token. When the account is named, wrong codes
+ * count against its reset and the fifth one kills it.
+ */
+export async function redeemCode(
+  deps: Deps,
+  resetCode: string,
+  emailOrLogin: string | undefined,
+  ip: string,
+) {
+  await deps.limits.hit('resetCodeIp', ip);
+  const token = newToken();
+  const tokenValues = { tokenHash: sha256(token), tokenExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) };
+  let resetId: string | undefined;
+  if (emailOrLogin) {
+    const user = await findUserForAuth(deps.db, emailOrLogin);
+    const reset = user && (await findLiveResetForUser(deps.db, user.id));
+    if (!reset || reset.attempts >= CODE_MAX_ATTEMPTS) throw codeNotFound();
+    resetId = reset.id;
+  }
+  const codeHash = sha256(resetCode);
+  const ok = await redeemResetCode(
+    deps.db,
+    { codeHash, maxAttempts: CODE_MAX_ATTEMPTS, id: resetId },
+    tokenValues,
+  );
+  if (!ok) {
+    if (resetId) await countResetAttempt(deps.db, resetId);
+    throw codeNotFound();
+  }
+  return { resetToken: token };
+}
+
+/** Step 3: sets the new password and ends every session of the account. */
+export async function setNewPassword(deps: Deps, resetToken: string, newPassword: string, ip: string) {
+  await deps.limits.hit('resetCodeIp', ip);
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, sha256(resetToken));
+    if (!userId) throw new AppError(404, 'reset_token_not_found', messages.resetTokenNotFound);
+    await updatePasswordHash(tx, userId, passwordHash);
+    await deleteUserSessions(tx, userId);
+  });
+}

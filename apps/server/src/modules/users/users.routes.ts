@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@brushline/shared/messages';
+import { updateSettingsBodySchema, userSchema, userSettingsSchema } from '@brushline/shared/users/schemas';
+import type { Deps } from '../../platform/deps.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { requireActor } from '../../platform/session.ts';
+import { getSettings, getUserById, getUserByLogin, updateSettings } from './users.service.ts';
+
+const loginParam = z.object({ login: z.string().max(64) });
+const idParam = z.object({ id: z.string().max(64) });
+
+export const usersRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/user/:login',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'A user and their roles, by login (case-insensitive)',
+          params: loginParam,
+          response: { 200: userSchema, ...errorResponses(404) },
+        },
+      },
+      async (req) => getUserByLogin(deps.db, req.params.login),
+    );
+
+    app.get(
+      '/user/id/:id',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The user card by id',
+          description:
+            'SPEC §7 writes both lookups as user/{x}; a login may be all digits, so the id lookup lives under user/id/.',
+          params: idParam,
+          response: { 200: userSchema, ...errorResponses(404) },
+        },
+      },
+      async (req) => getUserById(deps.db, req.params.id),
+    );
+
+    app.get(
+      '/user/settings/login/:login',
+      {
+        schema: {
+          tags: ['users'],
+          summary: "The signed-in user's settings (anyone else's answer 404)",
+          params: loginParam,
+          response: { 200: userSettingsSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (req) => getSettings(deps.db, requireActor(req), req.params.login),
+    );
+
+    app.patch(
+      '/user/update/settings/id/:id',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Update own settings; isArtist grants or removes the artist role',
+          params: idParam,
+          body: updateSettingsBodySchema,
+          response: {
+            200: userSettingsSchema.extend({ message: z.string() }),
+            ...errorResponses(400, 401, 404),
+          },
+        },
+      },
+      async (req) => ({
+        ...(await updateSettings(deps.db, requireActor(req), req.params.id, req.body)),
+        message: messages.settingsUpdated,
+      }),
+    );
+  };

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.ts';
+
+/**
+ * Serves the built SPA from the same port: hashed assets cached for a year, index.html never
+ * cached, and every non-API GET that matches no file answered with index.html (client routes).
+ */
+export async function registerWeb(app: FastifyInstance, dist: string | null) {
+  const hasWeb = dist !== null && existsSync(join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else if (dist !== null) {
+    app.log.warn({ dist }, 'web app not built: run `npm run build` to serve it');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send(errorBody('not_found', 'Not found'));
+  });
+}

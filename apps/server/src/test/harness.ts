@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+
+export interface TestApp {
+  app: App;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from the run's migrated template: PGlite, or PostgreSQL when DATABASE_URL is set. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const pgTemplate = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (pgTemplate && url) {
+    const name = `brushline_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${pgTemplate}"`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ url: target.toString() });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({ pglite: client });
+  return { database, drop: () => database.close() };
+}
+
+/** The real app on a fresh database, its own data dir (mail outbox) and its own rate-limit keys. */
+export async function createTestApp(env: Record<string, string> = {}, shared?: Database): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'brushline-test-'));
+  // A second app in the same file (other settings) may share the file's database: PGlite is slow to load.
+  const { database, drop } = shared ? { database: shared, drop: async () => {} } : await freshDatabase();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webDist: null,
+    rateLimitPrefix: `rl-test-${randomBytes(6).toString('hex')}`,
+  });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let ipCounter = 0;
+/** A distinct client address, so per-IP limits of one test do not leak into another. */
+export const nextIp = () => {
+  ipCounter += 1;
+  return `10.${(process.pid >> 8) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+let nameCounter = 0;
+export function uniqueUser(prefix = 'user') {
+  nameCounter += 1;
+  const id = `${prefix}${nameCounter}${randomBytes(2).toString('hex')}`;
+  return { login: id, email: `${id}@example.test`, password: 'secret-pass-1' };
+}
+
+/** The newest mail in the outbox to `to`, as raw text. */
+export async function lastMailTo(dataDir: string, to: string): Promise<string> {
+  const dir = join(dataDir, 'mail');
+  const files = (await readdir(dir)).sort().reverse();
+  for (const f of files) {
+    const text = await readFile(join(dir, f), 'utf8');
+    if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(text)) return text;
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export const registrationCode = (mail: string) => /registration code: (\d{6})/.exec(mail)![1]!;
+export const resetCode = (mail: string) => /reset code: (RS-[A-Z0-9]{10})/.exec(mail)![1]!;
+
+/** The `sid` cookie of a response, ready for a Cookie header. */
+export function sessionCookie(res: { cookies: { name: string; value: string }[] }): string {
+  const c = res.cookies.find((x) => x.name === 'sid');
+  if (!c) throw new Error('no session cookie');
+  return `sid=${c.value}`;
+}
+
+/** Registers and verifies a user through the API; answers the user and its session cookie. */
+export async function registerUser(app: App, dataDir: string, user = uniqueUser()) {
+  const ip = nextIp();
+  const req = await app.inject({
+    method: 'POST',
+    url: '/api/register/request',
+    payload: user,
+    remoteAddress: ip,
+  });
+  if (req.statusCode !== 200) throw new Error(`register/request ${req.statusCode}: ${req.body}`);
+  const code = registrationCode(await lastMailTo(dataDir, user.email));
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/register/verify?code=${code}`,
+    payload: user,
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`register/verify ${res.statusCode}: ${res.body}`);
+  return { ...user, id: res.json<{ id: string }>().id, cookie: sessionCookie(res) };
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@brushline/shared/messages';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { LoginPage } from './login-page.tsx';
+
+const me = {
+  id: '6f1c1f9e-1111-4111-8111-111111111111',
+  displayName: 'Ann',
+  displayLogin: 'ann',
+  loginName: 'ann',
+  roles: [],
+};
+const routes = [
+  page('/login', <LoginPage />),
+  page('/profile/:login/home', <p>profile page</p>),
+  page('/somewhere', <p>where I was</p>),
+];
+
+describe('login form', () => {
+  it('asks for both fields before sending anything', async () => {
+    const calls = stubFetch({});
+    const { user } = renderRoutes(routes, '/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter your login or email')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/auth/login')).toBe(false);
+  });
+
+  it('shows a refused sign-in and stays on the page', async () => {
+    stubFetch({
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { error: { code: 'login_failed', message: messages.loginFailed } },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, '/login');
+    await user.type(await screen.findByLabelText('Login or e-mail'), 'ann');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginFailed);
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('goes to the profile after signing in when there is no page to return to', async () => {
+    stubFetch({ 'POST /api/auth/login': () => ({ status: 200, body: me }) });
+    const { user, router } = renderRoutes(routes, '/login');
+    await user.type(await screen.findByLabelText('Login or e-mail'), 'ann');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/ann/home'));
+  });
+
+  it('returns a signed-in user to the page they came from', async () => {
+    stubFetch({ 'GET /api/sessioncheck': () => ({ status: 200, body: me }) });
+    const { router } = renderRoutes(routes, '/somewhere');
+    await router.navigate('/login', { state: { from: '/somewhere' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/somewhere'));
+  });
+});

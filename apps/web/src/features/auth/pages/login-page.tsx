@@ -1,0 +1,73 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { fieldErrors } from '@brushline/shared/validation';
+import { loginBodySchema } from '@brushline/shared/auth/schemas';
+import { applyServerError } from '../../../lib/server-errors.ts';
+import { useLogin, useSession } from '../api/session-queries.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { afterLoginPath } from '../flow-state.ts';
+
+export function LoginPage() {
+  const { user } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const login = useLogin();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { login: '', password: '' },
+    validate: (v) => fieldErrors(loginBodySchema, v),
+  });
+
+  if (user && !login.isPending && !login.isSuccess)
+    return <Navigate to={afterLoginPath(from, user.displayLogin)} replace />;
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    login.mutate(values, {
+      onSuccess: (me) => void navigate(afterLoginPath(from, me.displayLogin), { replace: true }),
+      onError: (err) => setAlert(applyServerError(err, form.setFieldError)),
+    });
+  });
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back. Use your login or your e-mail.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {alert && (
+            <Alert color="red" role="alert">
+              {alert}
+            </Alert>
+          )}
+          <TextInput
+            label="Login or e-mail"
+            autoComplete="username"
+            autoFocus
+            {...form.getInputProps('login')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between">
+            <Anchor component={Link} to="/reset" size="sm">
+              Forgot your password?
+            </Anchor>
+            <Button type="submit" loading={login.isPending}>
+              Sign in
+            </Button>
+          </Group>
+          <Text size="sm" ta="center">
+            New here?{' '}
+            <Anchor component={Link} to="/register" state={{ from }}>
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { registerFormErrors, type RegisterForm } from '@brushline/shared/auth/schemas';
+import { LOGIN_MAX, PASSWORD_MAX } from '@brushline/shared/limits';
+import { applyServerError } from '../../../lib/server-errors.ts';
+import { requestRegistration } from '../api/auth-api.ts';
+import { useSession } from '../api/session-queries.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { registration } from '../flow-state.ts';
+
+export function RegisterPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<RegisterForm>({
+    initialValues: { login: '', email: '', password: '', repeatPassword: '', policy: false },
+    validate: registerFormErrors,
+    validateInputOnChange: true,
+  });
+  const send = useMutation({ mutationFn: requestRegistration });
+
+  if (user) return <Navigate to={`/profile/${user.displayLogin}/home`} replace />;
+
+  const submit = form.onSubmit(({ login, email, password }) => {
+    setAlert(null);
+    send.mutate(
+      { login: login.trim(), email: email.trim(), password },
+      {
+        onSuccess: () => {
+          registration.set({ login: login.trim(), email: email.trim(), password });
+          void navigate('/register/verify');
+        },
+        onError: (err) => setAlert(applyServerError(err, form.setFieldError)),
+      },
+    );
+  });
+
+  return (
+    <AuthCard title="Create your account" subtitle="We will e-mail you a code to confirm the address.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {alert && (
+            <Alert color="red" role="alert">
+              {alert}
+            </Alert>
+          )}
+          <TextInput
+            label="Login"
+            description="Letters and digits; dots or underscores between them"
+            autoComplete="username"
+            maxLength={LOGIN_MAX + 1}
+            autoFocus
+            {...form.getInputProps('login')}
+          />
+          <TextInput label="E-mail" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX + 1}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Repeat password"
+            autoComplete="new-password"
+            {...form.getInputProps('repeatPassword')}
+          />
+          <Checkbox
+            label={
+              <>
+                I am over 18 and agree with the{' '}
+                <Anchor component={Link} to="/policy/en" target="_blank">
+                  privacy policy
+                </Anchor>{' '}
+                (
+                <Anchor component={Link} to="/policy/ru" target="_blank">
+                  RU
+                </Anchor>
+                ) and the{' '}
+                <Anchor component={Link} to="/terms" target="_blank">
+                  terms of use
+                </Anchor>
+              </>
+            }
+            {...form.getInputProps('policy', { type: 'checkbox' })}
+          />
+          <Button type="submit" loading={send.isPending} fullWidth>
+            Create account
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { KEEP_ALIVE_INTERVAL_MS } from '@brushline/shared/limits';
+import type { Me } from '@brushline/shared/users/schemas';
+import { api } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { sessionQuery } from './api/session-queries.ts';
+import { createKeepAlive } from './keep-alive.ts';
+
+/** While someone is signed in, asks GET /api/sessioncheck every minute; see createKeepAlive. */
+export function useKeepAlive(userId: string | undefined, intervalMs = KEEP_ALIVE_INTERVAL_MS) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+
+  useEffect(() => {
+    if (!userId) return;
+    const keepAlive = createKeepAlive(
+      async () => qc.setQueryData(sessionQuery.queryKey, await api<Me>('sessioncheck')),
+      () => {
+        qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'site' });
+        qc.setQueryData(sessionQuery.queryKey, null);
+        toast.info('Your session has ended. Please sign in again');
+        void navigate('/login', { state: { from: here } });
+      },
+    );
+    const timer = setInterval(() => void keepAlive.tick(), intervalMs);
+    return () => clearInterval(timer);
+    // `here` is read when the session ends; a new page must not restart the count.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, intervalMs, qc, navigate]);
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Anchor, Container, Group, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { LEGAL_UPDATED_AT } from '@brushline/shared/limits';
+
+interface LegalPageLayoutProps {
+  title: string;
+  lang: 'en' | 'ru';
+  children: ReactNode;
+}
+
+const LEGAL_LINKS = [
+  { to: '/policy/en', label: 'Privacy policy (English)', lang: 'en' },
+  { to: '/policy/ru', label: 'Политика конфиденциальности (русский)', lang: 'ru' },
+  { to: '/terms', label: 'Terms of use', lang: 'en' },
+] as const;
+
+export function LegalPageLayout({ title, lang, children }: LegalPageLayoutProps) {
+  const { pathname } = useLocation();
+  const updated =
+    lang === 'ru'
+      ? `Последнее обновление: ${LEGAL_UPDATED_AT.replaceAll('/', '.')}`
+      : `Last updated: ${LEGAL_UPDATED_AT}`;
+
+  return (
+    <Container size="md" py="xl" lang={lang}>
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed" size="sm" mt="xs">
+        {updated}
+      </Text>
+      <nav aria-label={lang === 'ru' ? 'Правовые документы' : 'Legal documents'}>
+        <Group gap="md" mt="md" mb="xl">
+          {LEGAL_LINKS.map((link) => (
+            <Anchor
+              key={link.to}
+              component={Link}
+              to={link.to}
+              lang={link.lang}
+              size="sm"
+              aria-current={pathname === link.to ? 'page' : undefined}
+            >
+              {link.label}
+            </Anchor>
+          ))}
+        </Group>
+      </nav>
+      {children}
+    </Container>
+  );
+}

@@ -1,0 +1,19 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export function NotFoundPage({ what = 'page' }: { what?: string }) {
+  return (
+    <Stack align="center" gap="sm" py={64} ta="center">
+      <Title order={1} fz={96} c="dimmed" aria-label="404">
+        404
+      </Title>
+      <Title order={2}>This {what} does not exist</Title>
+      <Text c="dimmed" maw={420}>
+        The link may be old or mistyped. Check the address, or start again from the home page.
+      </Text>
+      <Button component={Link} to="/" mt="md">
+        Go to the home page
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ApiErrorBody } from '@brushline/shared/messages';
+
+/** A failed API call, carrying the server's code, SPEC message and per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again';
+
+/** JSON over fetch with the session cookie; every failure becomes an ApiError with a readable message. */
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; query?: Record<string, string> } = {},
+): Promise<T> {
+  const url = `/api/${path.replace(/^\//, '')}${init.query ? `?${new URLSearchParams(init.query).toString()}` : ''}`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
+  }
+  if (res.status === 204) return undefined as T;
+  const data: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const err = (data as ApiErrorBody | undefined)?.error;
+    throw new ApiError(
+      res.status,
+      err?.code ?? 'http_error',
+      err?.message ?? `Request failed (${res.status})`,
+      err?.fields,
+    );
+  }
+  return data as T;
+}

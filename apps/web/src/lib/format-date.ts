@@ -1,0 +1,4 @@
+/** A calendar date in the reader's locale, e.g. "21 Nov 2026". */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}

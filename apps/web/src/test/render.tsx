@@ -1,0 +1,43 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Providers } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+
+/** Renders routes in memory with the app's providers; `fetch` is whatever the test stubs. */
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const user = userEvent.setup();
+  const view = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, user, router, client };
+}
+
+export const page = (path: string, element: ReactNode): RouteObject => ({ path, element });
+
+/** A fetch stub answering by "METHOD /path"; records every call's body. */
+export function stubFetch(routes: Record<string, (body: unknown) => { status: number; body?: unknown }>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ key, body });
+    const handler = routes[key];
+    const answer = handler
+      ? handler(body)
+      : { status: 401, body: { error: { code: 'unauthorized', message: 'Please sign in to continue' } } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  globalThis.fetch = fetchStub as typeof fetch;
+  return calls;
+}

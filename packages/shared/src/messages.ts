@@ -1,0 +1,39 @@
+/**
+ * The error catalogue (SPEC §5 and §8). Spelling is the spec's, typos included: users and
+ * tests read these exact strings, so both the server and the web app import them from here.
+ */
+export const messages = {
+  loginInvalid: 'Please enter correct display name with at least 3 characters [A-z0-9]',
+  loginTooLong: 'Display name is only 32 characters long',
+  emailInvalid: 'Please enter correct email',
+  passwordTooShort: 'Please enter at least 6 characters to the password',
+  passwordTooLong: 'Please enter less than 64 characters to the password',
+  passwordsDiffer: 'Passwords are not the same',
+  policyRequired: 'Please agree with our policies and TOS',
+
+  userExists: 'User with this login or email already exists',
+  verifyFailed: "Couldn't verify your code",
+  loginFailed: 'Wrong login or password',
+
+  resetSendFailed: 'Unable to send code to this email',
+  resetCodeNotFound: 'Unable to find that code',
+  resetTokenNotFound: 'Unable to find that reset token',
+  passwordUpdated: 'Password was successfully updated!',
+
+  settingsUpdated: 'Settings updated!',
+
+  // Platform messages (not in the spec; written so the user knows what to do next).
+  unauthorized: 'Please sign in to continue',
+  notFound: 'Not found',
+  foreignOrigin: 'This request came from another site and was refused',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again',
+  serverError: 'Something went wrong on our side. Please try again',
+  invalidInput: 'Please check the form and try again',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Every API error has this shape (ARCHITECTURE habit 4). */
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}

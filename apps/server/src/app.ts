@@ -17,10 +17,19 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { socialsRoutes } from './modules/users/socials.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createHub } from './platform/hub.ts';
+import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
@@ -66,13 +75,26 @@ export async function buildApp(opts: AppOptions) {
     dataDir: config.DATA_DIR,
     log: app.log,
   });
+  const hub = createHub({
+    server: app.server,
+    db: database.db,
+    publicUrl: config.publicUrl,
+    redis,
+    log: app.log,
+  });
   const deps: Deps = {
     db: database.db,
     mailer,
     limits: createRateLimits({ redis, prefix: opts.rateLimitPrefix ?? 'rl' }),
     config,
     log: app.log,
+    hub,
+    storage: createLocalStorage(join(config.DATA_DIR, 'media')),
   };
+  // Sockets go first, so the HTTP server is not kept open by them while Fastify closes it.
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
   app.addHook('onClose', async () => {
     mailer.close();
     await redis?.quit();
@@ -110,6 +132,13 @@ export async function buildApp(opts: AppOptions) {
       await api.register(siteRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(usersRoutes(deps));
+      await api.register(profileRoutes(deps));
+      await api.register(socialsRoutes(deps));
+      await api.register(mediaRoutes(deps));
+      await api.register(postsRoutes(deps));
+      await api.register(notificationsRoutes(deps));
+      await api.register(cardsRoutes(deps));
+      await api.register(ordersRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,34 @@ export const messages = {
 
   settingsUpdated: 'Settings updated!',
 
+  postDeleted: 'Post deleted!',
+  postDeleteFailed: "Couldn't delete post.",
+
+  socialInvalidLink: 'Enter a valid link',
+  socialUpdated: 'Social updated',
+  socialCreated: 'Social created',
+  socialUpdateFailed: "Couldn't update social",
+  socialCreateFailed: "Couldn't create social",
+
+  cardCreated: 'Card created!',
+  cardCreateFailed: "Couldn't send form!",
+  cardSaved: 'Changes saved',
+  cardSaveFailed: 'Error',
+  cardDeleted: 'Card deleted!',
+  cardDeleteFailed: "Couldn't delete current card",
+
+  formSent: 'Request sent!',
+  formHubFailed: 'Please refresh your page.',
+  formSendFailed: "Couldn't send form! You might be trying to comission yourself.",
+  formDeclined: 'Current request was declined!',
+  formDeclineFailed: "Couldn't decline current request",
+  buyerCanceled: 'Moved to canceled comissions',
+  buyerCancelFailed: "Couln't move",
+
+  comissionMissing: 'Comission does not exist',
+  comissionClosed: 'Comission is closed',
+  nothingNew: 'There is nothing new yet..',
+
   // Platform messages (not in the spec; written so the user knows what to do next).
   unauthorized: 'Please sign in to continue',
   notFound: 'Not found',
@@ -29,6 +57,10 @@ export const messages = {
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again',
   serverError: 'Something went wrong on our side. Please try again',
   invalidInput: 'Please check the form and try again',
+  notAnImage: 'This file is not an image we can read. Use JPEG, PNG, WebP or GIF',
+  imageTooLarge: 'This image has too many pixels. Please use one under 64 megapixels',
+  forbidden: 'You are not allowed to do that',
+  conflict: 'This was changed meanwhile. Refresh the page and try again',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -5,9 +5,24 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as authSchema from './schema/auth.ts';
+import * as cardsSchema from './schema/cards.ts';
+import * as mediaSchema from './schema/media.ts';
+import * as notificationsSchema from './schema/notifications.ts';
+import * as ordersSchema from './schema/orders.ts';
+import * as postsSchema from './schema/posts.ts';
+import * as socialsSchema from './schema/socials.ts';
 import * as usersSchema from './schema/users.ts';
 
-export const schema = { ...usersSchema, ...authSchema };
+export const schema = {
+  ...usersSchema,
+  ...authSchema,
+  ...mediaSchema,
+  ...postsSchema,
+  ...notificationsSchema,
+  ...socialsSchema,
+  ...cardsSchema,
+  ...ordersSchema,
+};
 
 /**
  * One Drizzle type for both drivers. The PGlite and node-postgres databases share the query API;

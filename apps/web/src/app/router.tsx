@@ -11,6 +11,11 @@ import { TermsPage } from '../features/legal/pages/terms-page.tsx';
 import { HomePage } from '../features/site/pages/home-page.tsx';
 import { NotFoundPage } from '../features/site/pages/not-found-page.tsx';
 import { ProfileHomePage } from '../features/users/pages/profile-home-page.tsx';
+import { cardsRoutes } from '../features/cards/routes.tsx';
+import { notificationsRoutes } from '../features/notifications/routes.tsx';
+import { ordersRoutes } from '../features/orders/routes.tsx';
+import { feedRoutes } from '../features/posts/routes.tsx';
+import { settingsRoutes } from '../features/users/routes.tsx';
 import { RouteError } from './route-error.tsx';
 import { ShellLayout } from './shell-layout.tsx';
 
@@ -36,6 +41,11 @@ export const routes: RouteObject[] = [
           { path: 'home', element: <ProfileHomePage /> },
         ],
       },
+      ...feedRoutes,
+      ...settingsRoutes,
+      ...notificationsRoutes,
+      ...cardsRoutes,
+      ...ordersRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -18,6 +18,7 @@ import { UserAvatar } from '../components/user-avatar.tsx';
 import { toast } from '../lib/toast.ts';
 import { useLogout, useSession } from '../features/auth/api/session-queries.ts';
 import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -75,6 +76,15 @@ function AccountArea() {
         >
           Profile
         </Menu.Item>
+        <Menu.Item component={Link} to="/feed" hiddenFrom="xs">
+          Feed
+        </Menu.Item>
+        <Menu.Item component={Link} to="/crm" hiddenFrom="xs">
+          CRM
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings/general">
+          Settings
+        </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}
@@ -114,6 +124,17 @@ export function ShellLayout() {
               {PRODUCT_NAME}
             </Anchor>
             <Group gap="sm" wrap="nowrap">
+              <Group gap={4} wrap="nowrap" visibleFrom="xs">
+                <Button variant="subtle" component={Link} to="/feed">
+                  Feed
+                </Button>
+                {user && (
+                  <Button variant="subtle" component={Link} to="/crm">
+                    CRM
+                  </Button>
+                )}
+              </Group>
+              {user && <NotificationBell />}
               <ThemeToggle />
               <AccountArea />
             </Group>

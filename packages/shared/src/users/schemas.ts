@@ -48,3 +48,8 @@ export const updateSettingsBodySchema = z.object({
   isArtist: z.boolean(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
+
+export const SOCIAL_TITLE_MAX = 200;
+export const SOCIAL_URL_MAX = 1200;
+/** SPEC §2: the url is shown cut at 32 characters with an ellipsis. */
+export const SOCIAL_URL_SHOWN = 32;

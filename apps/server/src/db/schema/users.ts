@@ -24,6 +24,13 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     displayNsfw: boolean('display_nsfw').notNull().default(false),
     displayQuestionable: boolean('display_questionable').notNull().default(false),
+    /** Media rows of the avatar and banner (no FK: media references users; kept loose on purpose). */
+    avatarMediaId: uuid('avatar_media_id'),
+    bannerMediaId: uuid('banner_media_id'),
+    /** Badge flags set by staff with `npm run admin` (SPEC §2 FAQ badges; docs/decisions/0003). */
+    isVerified: boolean('is_verified').notNull().default(false),
+    isAlpha: boolean('is_alpha').notNull().default(false),
+    isBanned: boolean('is_banned').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

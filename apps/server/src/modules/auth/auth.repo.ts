@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Role } from '@brushline/shared/roles';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResets, pendingRegistrations } from '../../db/schema/auth.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { rolesColumn } from '../users/users.repo.ts';
 
 // ---- sessions -------------------------------------------------------------------------------
 
@@ -17,9 +17,7 @@ export async function findLiveSession(db: DbOrTx, idHash: string) {
       userId: users.id,
       login: users.login,
       lastSeenAt: sessions.lastSeenAt,
-      roles: sql<
-        Role[]
-      >`array(select ur.role::text from user_roles ur where ur.user_id = ${users.id} order by ur.role)`,
+      roles: rolesColumn,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 
 /** Roles come along with the user in the same query (text[] so both drivers parse it). */
-const rolesColumn = sql<
+export const rolesColumn = sql<
   Role[]
 >`array(select ur.role::text from user_roles ur where ur.user_id = ${users.id} order by ur.role)`;
 

@@ -1,0 +1,40 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { media } from './media.ts';
+import { users } from './users.ts';
+
+/** One option line of a section, stored as the card's JSON (SPEC §3). Prices in cents. */
+export interface StoredCardOption {
+  key: string;
+  option: string;
+  priceCents: number;
+  additional: string;
+  order: number;
+}
+export interface StoredCardSection {
+  key: string;
+  title: string;
+  type: 'radio' | 'checkbox';
+  options: StoredCardOption[];
+}
+
+/** SPEC §3 Commission card. Sections are a value of the card, kept as JSON beside it. */
+export const commissionCards = pgTable(
+  'commission_cards',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startingPriceCents: integer('starting_price_cents').notNull().default(0),
+    sections: jsonb('sections').$type<StoredCardSection[]>().notNull().default([]),
+    bannerMediaId: uuid('banner_media_id').references(() => media.id, { onDelete: 'set null' }),
+    thumbnailMediaId: uuid('thumbnail_media_id').references(() => media.id, { onDelete: 'set null' }),
+    isOpenComission: boolean('is_open_comission').notNull().default(false),
+    isCommissionsOpen: boolean('is_commissions_open').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('commission_cards_owner_idx').on(t.ownerId, t.createdAt)],
+);

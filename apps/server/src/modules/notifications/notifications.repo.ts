@@ -1,0 +1,86 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { media } from '../../db/schema/media.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { commissionTasks } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/users.ts';
+import type { NewNotification } from './notifications.service.ts';
+
+export async function insertNotification(db: DbOrTx, n: NewNotification): Promise<number> {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: n.userId,
+      type: n.type,
+      message: n.message,
+      actorId: n.actorId ?? null,
+      postId: n.postId ?? null,
+      formId: n.formId ?? null,
+    })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+/** A notification with who triggered it and whether its form was accepted, in one query. */
+const columns = {
+  id: notifications.id,
+  type: notifications.type,
+  message: notifications.message,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+  postId: notifications.postId,
+  formId: notifications.formId,
+  actorId: users.id,
+  actorLogin: users.login,
+  actorDisplayName: users.displayName,
+  actorAvatarId: media.id,
+  taskStatus: commissionTasks.status,
+};
+
+export type NotificationRow = Awaited<ReturnType<typeof findNotification>> & {};
+
+function baseQuery(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .leftJoin(media, eq(media.id, users.avatarMediaId))
+    .leftJoin(commissionTasks, eq(commissionTasks.formId, notifications.formId));
+}
+
+export async function findNotification(db: DbOrTx, id: number) {
+  const [row] = await baseQuery(db).where(eq(notifications.id, id));
+  return row;
+}
+
+/** Newest first; `before` is the id cursor (keyset paging). */
+export async function listNotifications(db: DbOrTx, userId: string, limit: number, before?: number) {
+  return baseQuery(db)
+    .where(and(eq(notifications.userId, userId), before ? lt(notifications.id, before) : undefined))
+    .orderBy(desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row?.n ?? 0;
+}
+
+/** Marks one (when `id` is given) or all of the user's notifications read; answers how many changed. */
+export async function markRead(db: DbOrTx, userId: string, id?: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.isRead, false),
+        id === undefined ? undefined : eq(notifications.id, id),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../platform/deps.ts';
+
+export const notificationsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    void deps;
+    void app;
+  };

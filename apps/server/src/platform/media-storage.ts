@@ -1,0 +1,52 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where image bytes live. Features only see this interface, so an S3-compatible store can be
+ * added later beside the local disk one without touching them.
+ */
+export interface MediaStorage {
+  /** Stores the bytes under `key` atomically: a reader never sees half a file. */
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** A stream of the bytes and their size, or null when the key is unknown. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
+
+/** Local disk under DATA_DIR/media, outside any folder the web server serves by itself. */
+export function createLocalStorage(root: string): MediaStorage {
+  const pathOf = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`bad media key ${key}`);
+    return join(root, key);
+  };
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const tmp = `${path}.${process.pid}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, path);
+    },
+    async open(key) {
+      let path: string;
+      try {
+        path = pathOf(key);
+      } catch {
+        return null;
+      }
+      try {
+        const info = await stat(path);
+        return { stream: createReadStream(path), size: info.size };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

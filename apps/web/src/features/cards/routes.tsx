@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** Routes of this feature; app/router.tsx mounts them inside the shell. */
+export const cardsRoutes: RouteObject[] = [];

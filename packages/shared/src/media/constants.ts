@@ -1,0 +1,55 @@
+import type { Role } from '../roles.ts';
+
+const MB = 1024 * 1024;
+
+/** SPEC §9 upload size per tier: 10 MB by default, 15/25/50 MB for subscriber tiers 1/2/3. */
+export const UPLOAD_LIMIT_BYTES = {
+  default: 10 * MB,
+  'subscriber-tier-1': 15 * MB,
+  'subscriber-tier-2': 25 * MB,
+  'subscriber-tier-3': 50 * MB,
+} as const;
+
+/** The largest upload a user with these roles may send. */
+export function uploadLimitFor(roles: readonly Role[]): number {
+  if (roles.includes('subscriber-tier-3')) return UPLOAD_LIMIT_BYTES['subscriber-tier-3'];
+  if (roles.includes('subscriber-tier-2')) return UPLOAD_LIMIT_BYTES['subscriber-tier-2'];
+  if (roles.includes('subscriber-tier-1')) return UPLOAD_LIMIT_BYTES['subscriber-tier-1'];
+  return UPLOAD_LIMIT_BYTES.default;
+}
+
+/** Decompression-bomb guard: no image may decode to more pixels than this (about 8000×8000). */
+export const MAX_IMAGE_PIXELS = 64_000_000;
+
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/**
+ * What an upload is for decides its stored size. Fixed-size purposes are cropped to cover the
+ * box (centre crop); free ones are fitted inside it without enlarging.
+ */
+export const MEDIA_PURPOSES = [
+  'post',
+  'avatar',
+  'banner',
+  'cardBanner',
+  'cardThumbnail',
+  'reference',
+] as const;
+export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
+
+export interface MediaBox {
+  width: number;
+  height: number;
+  fit: 'cover' | 'inside';
+  miniature: { width: number; height: number };
+}
+
+export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
+  post: { width: 4096, height: 4096, fit: 'inside', miniature: { width: 640, height: 640 } },
+  reference: { width: 4096, height: 4096, fit: 'inside', miniature: { width: 480, height: 480 } },
+  avatar: { width: 400, height: 400, fit: 'cover', miniature: { width: 96, height: 96 } },
+  banner: { width: 1500, height: 500, fit: 'cover', miniature: { width: 600, height: 200 } },
+  /** SPEC §5/§9: card banner 596×128 and thumbnail 305×380. */
+  cardBanner: { width: 596, height: 128, fit: 'cover', miniature: { width: 298, height: 64 } },
+  cardThumbnail: { width: 305, height: 380, fit: 'cover', miniature: { width: 153, height: 190 } },
+};

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { MEDIA_PURPOSES } from './constants.ts';
+
+export const mediaPurposeSchema = z.enum(MEDIA_PURPOSES);
+
+/** The answer to an upload, and how media appear inside other answers. */
+export const mediaSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  miniatureUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  mime: z.string(),
+  purpose: mediaPurposeSchema,
+});
+export type Media = z.infer<typeof mediaSchema>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { BADGES } from '../roles.ts';
+import { mediaSchema } from '../media/schemas.ts';
+import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX } from './constants.ts';
+
+export const maturitySchema = z.enum(MATURITIES);
+
+export const postTextTooLong = `Post text is limited to ${POST_TEXT_MAX} characters`;
+export const postTooManyMedia = `A post can have up to ${POST_MEDIA_MAX} images`;
+export const postEmpty = 'Write something or attach an image';
+
+/** SPEC §7 POST post. */
+export const createPostBodySchema = z
+  .object({
+    attachedMedia: z.array(z.uuid()).max(POST_MEDIA_MAX, postTooManyMedia).default([]),
+    postContent: z.string().max(POST_TEXT_MAX, postTextTooLong).default(''),
+    maturity: maturitySchema,
+  })
+  .refine((p) => p.postContent.trim().length > 0 || p.attachedMedia.length > 0, {
+    message: postEmpty,
+    path: ['postContent'],
+  });
+export type CreatePostBody = z.infer<typeof createPostBodySchema>;
+
+/** A post as a feed card needs it, in one query (issue #3). */
+export const postSchema = z.object({
+  id: z.number().int(),
+  ownerId: z.uuid(),
+  owner: z.object({
+    login: z.string(),
+    displayName: z.string(),
+    avatarMiniatureUrl: z.string().nullable(),
+    badges: z.array(z.enum(BADGES)),
+  }),
+  postContent: z.string(),
+  attachedMedia: z.array(mediaSchema),
+  maturity: maturitySchema,
+  totalLikes: z.number().int(),
+  likedByMe: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** A feed page; nextCursor is the id to pass as ?cursor= for the next one, null at the end. */
+export const postPageSchema = z.object({
+  items: z.array(postSchema),
+  nextCursor: z.number().int().nullable(),
+});
+export type PostPage = z.infer<typeof postPageSchema>;

@@ -1,0 +1,26 @@
+import type { Notification } from './notifications/schemas.ts';
+
+/**
+ * The real-time hub's typed events (SPEC §7), shared by the Socket.IO server and client.
+ * Names are the spec's, spelling included (NotificationRecieved, ComissionRequestRecieved).
+ */
+export interface ServerToClientEvents {
+  /** A new stored notification for the signed-in user; kind tells which panel refreshes. */
+  NotificationRecieved: (payload: { kind: 'chat' | 'crm' | 'feed'; notification: Notification }) => void;
+  /** An artist received a commission form. */
+  ComissionRequestRecieved: (payload: {
+    formId: number;
+    cardUuid: string | null;
+    senderLogin: string;
+  }) => void;
+  UserConnected: (payload: { userId: string }) => void;
+  UserDisconnected: (payload: { userId: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Which of these users are online right now (profile and feed show the dot). */
+  WhoIsOnline: (userIds: string[], reply: (onlineIds: string[]) => void) => void;
+}
+
+/** The hub's path on the server (same origin as the API). */
+export const HUB_PATH = '/api/hub';

@@ -4,10 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Type-aware rules (floating promises, unsafe any, …) run where I/O and money live: the server,
-// the shared rules and the e2e journeys. The web app gets the syntactic rules plus React hooks;
-// `npm run typecheck` still checks all of its types. See docs/decisions/0001.
-const typed = ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'e2e/**/*.ts'];
+// Type-aware rules (floating promises, unsafe any, …) run everywhere: server, shared, web and e2e.
+const typed = ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'];
 
 export default tseslint.config(
   {

@@ -10,8 +10,8 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'brushl
 export default defineConfig({
   testDir: 'e2e',
   // Ceilings for a loaded 2-core CI machine, not speed targets.
-  timeout: 900_000,
-  expect: { timeout: 60_000 },
+  timeout: 240_000,
+  expect: { timeout: 30_000 },
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -37,8 +37,8 @@ export default defineConfig({
     command: 'npx tsx apps/server/src/main.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    // The first start creates the embedded database; on a loaded 2-core machine that takes minutes.
-    timeout: 900_000,
+    // The first start creates the embedded database; on a loaded 2-core machine that takes a while.
+    timeout: 300_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -17,14 +17,24 @@ export const isStaff = (roles: readonly Role[]) => roles.includes('admin') || ro
 
 export const isSubscriber = (roles: readonly Role[]) => roles.some((r) => r.startsWith('subscriber-tier-'));
 
+/** Account flags staff set with `npm run admin -- set-badge` (docs/decisions/0003). */
+export interface BadgeFlags {
+  isVerified?: boolean;
+  isAlpha?: boolean;
+  isBanned?: boolean;
+}
+
 /**
- * Badges derived from roles. `verified`, `alpha` and `banned` come from account flags that
- * later work adds; until then they never show.
+ * Badges, in BADGES order, from roles and account flags. A banned account shows only `banned`:
+ * its other marks are suspended while the ban lasts (docs/decisions/0003).
  */
-export function badgesFor(roles: readonly Role[]): Badge[] {
+export function badgesFor(roles: readonly Role[], flags: BadgeFlags = {}): Badge[] {
+  if (flags.isBanned) return ['banned'];
   const badges: Badge[] = [];
   if (isStaff(roles)) badges.push('staff');
+  if (flags.isVerified) badges.push('verified');
   if (roles.includes('artist')) badges.push('artist');
+  if (flags.isAlpha) badges.push('alpha');
   if (isSubscriber(roles)) badges.push('subscriber');
   return badges;
 }

@@ -18,6 +18,8 @@ export const LIMITS = {
   resetIp: { points: 10, duration: 3600 },
   resetAccount: { points: 5, duration: 3600 },
   resetCodeIp: { points: 30, duration: 600 },
+  /** Image uploads per user: a full post (10) or reference set (15) several times over. */
+  mediaUploadUser: { points: 60, duration: 600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -25,9 +25,10 @@ export const page = (path: string, element: ReactNode): RouteObject => ({ path, 
 export function stubFetch(routes: Record<string, (body: unknown) => { status: number; body?: unknown }>) {
   const calls: { key: string; body: unknown }[] = [];
   const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const url = new URL(href, 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ key, body });
     const handler = routes[key];
     const answer = handler
@@ -38,6 +39,6 @@ export function stubFetch(routes: Record<string, (body: unknown) => { status: nu
       headers: { 'content-type': 'application/json' },
     });
   };
-  globalThis.fetch = fetchStub as typeof fetch;
+  globalThis.fetch = fetchStub;
   return calls;
 }

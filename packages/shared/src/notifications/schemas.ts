@@ -28,3 +28,48 @@ export const notificationPageSchema = z.object({
   nextCursor: z.number().int().nullable(),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** Postgres integer ids: anything larger can never exist, so it is refused as bad input. */
+const notificationId = z.coerce
+  .number({ error: 'Must be a notification id' })
+  .int({ error: 'Must be a notification id' })
+  .min(1, { error: 'Must be a notification id' })
+  .max(2_147_483_647, { error: 'Must be a notification id' });
+
+/**
+ * GET notifications: `page` (from 1; an empty page ends, SPEC §9) or `cursor` (the
+ * `nextCursor` of the previous answer). Neither means the first page.
+ */
+export const notificationListQuerySchema = z
+  .object({
+    page: z.coerce
+      .number({ error: 'Page must be a whole number from 1' })
+      .int({ error: 'Page must be a whole number from 1' })
+      .min(1, { error: 'Page must be a whole number from 1' })
+      .max(100_000, { error: 'Page must be a whole number from 1' })
+      .optional(),
+    cursor: notificationId.optional(),
+  })
+  .refine((q) => q.page === undefined || q.cursor === undefined, {
+    error: 'Use either page or cursor, not both',
+    path: ['cursor'],
+  });
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationIdParamsSchema = z.object({ id: notificationId });
+
+export const unreadCountSchema = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const SYSTEM_MESSAGE_MAX = 500;
+
+/** A staff member's message to one user (type system_notification). */
+export const systemNotificationBodySchema = z.object({
+  userLogin: z.string({ error: 'Please enter the login' }).trim().min(1, { error: 'Please enter the login' }).max(64),
+  message: z
+    .string({ error: 'Please write a message' })
+    .trim()
+    .min(1, { error: 'Please write a message' })
+    .max(SYSTEM_MESSAGE_MAX, { error: `The message is at most ${SYSTEM_MESSAGE_MAX} characters long` }),
+});
+export type SystemNotificationBody = z.infer<typeof systemNotificationBodySchema>;

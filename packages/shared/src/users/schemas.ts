@@ -1,16 +1,21 @@
 import { z } from 'zod';
-import { ROLES } from '../roles.ts';
+import { DISPLAY_NAME_MAX } from '../limits.ts';
+import { messages } from '../messages.ts';
+import { BADGES, ROLES } from '../roles.ts';
+import { SOCIAL_SITES } from './social-sites.ts';
 
 export const roleSchema = z.enum(ROLES);
 
 export const imageRefSchema = z.object({ path: z.string(), miniaturePath: z.string() });
 
+/** SPEC §3 Social link; svgIcon names the site (social-sites.ts) whose icon the web app draws. */
 export const socialLinkSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   url: z.string(),
-  svgIcon: z.string().nullable(),
+  svgIcon: z.enum(SOCIAL_SITES).nullable(),
 });
+export type SocialLink = z.infer<typeof socialLinkSchema>;
 
 /** SPEC §3 User, as every API answer shows it. */
 export const userSchema = z.object({
@@ -19,6 +24,8 @@ export const userSchema = z.object({
   displayLogin: z.string(),
   loginName: z.string(),
   roles: z.array(roleSchema),
+  /** SPEC §2 FAQ badges, from the roles and the staff-set account flags (docs/decisions/0003). */
+  badges: z.array(z.enum(BADGES)),
   isOnline: z.boolean(),
   connectedSocials: z.array(socialLinkSchema),
   userProfileStore: z.object({
@@ -53,3 +60,63 @@ export const SOCIAL_TITLE_MAX = 200;
 export const SOCIAL_URL_MAX = 1200;
 /** SPEC §2: the url is shown cut at 32 characters with an ellipsis. */
 export const SOCIAL_URL_SHOWN = 32;
+/** Links one user may connect: enough for every site they use, too few to spam a profile. */
+export const SOCIAL_LINKS_MAX = 20;
+
+export const socialTitleEmpty = 'Please give the link a title';
+export const socialTitleTooLong = `The title is limited to ${SOCIAL_TITLE_MAX} characters`;
+export const socialUrlTooLong = `The link is limited to ${SOCIAL_URL_MAX} characters`;
+export const socialTooMany = `You can connect up to ${SOCIAL_LINKS_MAX} social links. Delete one to add another`;
+export const socialDeleted = 'Social deleted';
+export const socialDeleteFailed = "Couldn't delete social";
+
+/** An https:// URL naming a real host (one with a dot), with no spaces or credentials in it. */
+function isHttpsLink(v: string): boolean {
+  if (!v.startsWith('https://') || /\s/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' && u.hostname.includes('.') && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §7 POST user/socials/add and PATCH user/socials/update/{id}; SPEC §5 rules. */
+export const socialBodySchema = z.object({
+  title: z
+    .string({ error: socialTitleEmpty })
+    .trim()
+    .min(1, { error: socialTitleEmpty })
+    .max(SOCIAL_TITLE_MAX, { error: socialTitleTooLong }),
+  url: z
+    .string({ error: messages.socialInvalidLink })
+    .trim()
+    .max(SOCIAL_URL_MAX, { error: socialUrlTooLong })
+    .refine(isHttpsLink, { error: messages.socialInvalidLink }),
+});
+export type SocialBody = z.infer<typeof socialBodySchema>;
+
+export const displayNameEmpty = 'Please enter a display name';
+export const displayNameTooLong = `The display name is limited to ${DISPLAY_NAME_MAX} characters`;
+export const displayNameBadCharacters = 'The display name cannot contain control or text-direction characters';
+
+/** C0/C1 controls and the bidi overrides that could make a name read differently than it is. */
+const FORBIDDEN_NAME_CHARS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+export const displayNameSchema = z
+  .string({ error: displayNameEmpty })
+  .trim()
+  .min(1, { error: displayNameEmpty })
+  .max(DISPLAY_NAME_MAX, { error: displayNameTooLong })
+  .refine((v) => !FORBIDDEN_NAME_CHARS.test(v), { error: displayNameBadCharacters });
+
+/**
+ * PATCH user/profile (path not in SPEC §7): every field optional; a media id sets the picture,
+ * null removes it. Avatars must be uploaded with purpose avatar, banners with purpose banner.
+ */
+export const updateProfileBodySchema = z.object({
+  displayName: displayNameSchema.optional(),
+  avatarMediaId: z.uuid().nullable().optional(),
+  bannerMediaId: z.uuid().nullable().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;

@@ -53,12 +53,28 @@ export async function findNotification(db: DbOrTx, id: number) {
   return row;
 }
 
-/** Newest first; `before` is the id cursor (keyset paging). */
-export async function listNotifications(db: DbOrTx, userId: string, limit: number, before?: number) {
+/** Newest first; `before` is the id cursor (keyset paging), `offset` serves numbered pages. */
+export async function listNotifications(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+  before?: number,
+  offset = 0,
+) {
   return baseQuery(db)
     .where(and(eq(notifications.userId, userId), before ? lt(notifications.id, before) : undefined))
     .orderBy(desc(notifications.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Who a notification belongs to, or undefined when there is no such notification. */
+export async function findNotificationOwner(db: DbOrTx, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.id, id));
+  return row?.userId;
 }
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {

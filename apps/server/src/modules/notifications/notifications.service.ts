@@ -1,8 +1,28 @@
-import type { NotificationType } from '@brushline/shared/notifications/constants';
-import type { Notification } from '@brushline/shared/notifications/schemas';
-import type { DbOrTx } from '../../db/client.ts';
+import { messages } from '@brushline/shared/messages';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationType,
+} from '@brushline/shared/notifications/constants';
+import type {
+  Notification,
+  NotificationListQuery,
+  NotificationPage,
+  SystemNotificationBody,
+} from '@brushline/shared/notifications/schemas';
+import { isStaff } from '@brushline/shared/roles';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { findNotification, insertNotification } from './notifications.repo.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { findUserByLogin } from '../users/users.repo.ts';
+import {
+  countUnread,
+  findNotification,
+  findNotificationOwner,
+  insertNotification,
+  listNotifications,
+  markRead,
+} from './notifications.repo.ts';
 import { toNotification } from './notifications.dto.ts';
 
 export interface NewNotification {
@@ -54,4 +74,51 @@ export async function notify(
   const created = await createNotification(deps.db, n);
   created.push(deps);
   return created.notification;
+}
+
+/**
+ * The actor's notifications, newest first. A cursor pages by id (stable while new ones arrive);
+ * a page number serves SPEC §9's "pages from 1 until an empty page". Either way nextCursor is
+ * the id to continue after, or null at the end.
+ */
+export async function listOwnNotifications(
+  db: Db,
+  actor: Actor,
+  query: NotificationListQuery,
+): Promise<NotificationPage> {
+  const size = NOTIFICATIONS_PAGE_SIZE;
+  const offset = query.page === undefined ? 0 : (query.page - 1) * size;
+  // One extra row tells whether another page exists without a count query.
+  const rows = await listNotifications(db, actor.id, size + 1, query.cursor, offset);
+  const items = rows.slice(0, size).map(toNotification);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > size && last ? last.id : null };
+}
+
+export async function unreadCount(db: Db, actor: Actor): Promise<{ count: number }> {
+  return { count: await countUnread(db, actor.id) };
+}
+
+/** Marks one of the actor's notifications read; someone else's answers the same 404 as a missing one. */
+export async function markOneRead(db: Db, actor: Actor, id: number): Promise<Notification> {
+  if ((await findNotificationOwner(db, id)) !== actor.id) throw notFound('Notification not found');
+  await markRead(db, actor.id, id);
+  return toNotification((await findNotification(db, id))!);
+}
+
+export async function markAllRead(db: Db, actor: Actor): Promise<{ updated: number }> {
+  return { updated: await markRead(db, actor.id) };
+}
+
+/** A staff member (admin or moderator) sends a system_notification to one user. */
+export async function sendSystemNotification(
+  deps: Pick<Deps, 'db' | 'hub' | 'log'>,
+  actor: Actor,
+  body: SystemNotificationBody,
+): Promise<Notification> {
+  if (!isStaff(actor.roles)) throw new AppError(403, 'forbidden', messages.forbidden);
+  const user = await findUserByLogin(deps.db, body.userLogin);
+  if (!user) throw notFound('User not found');
+  // No actorId: the message comes from the site, not from a person the user could answer.
+  return notify(deps, { userId: user.id, type: 'system_notification', message: body.message });
 }

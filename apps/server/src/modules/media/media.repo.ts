@@ -1,0 +1,37 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Media } from '@brushline/shared/media/schemas';
+import type { DbOrTx } from '../../db/client.ts';
+import { media } from '../../db/schema/media.ts';
+import { toMedia, type MediaRow } from './media.dto.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only well-formed uuids reach the uuid column: anything else would be a driver error, not a miss. */
+export const isUuid = (id: string) => UUID.test(id);
+
+export async function insertMedia(db: DbOrTx, values: typeof media.$inferInsert): Promise<MediaRow> {
+  const [row] = await db.insert(media).values(values).returning();
+  return row!;
+}
+
+export async function findMediaRow(db: DbOrTx, id: string): Promise<MediaRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(media).where(eq(media.id, id));
+  return row;
+}
+
+/** Rows for these ids (any order; unknown ids are simply absent). */
+export async function findMediaRows(db: DbOrTx, ids: readonly string[]): Promise<MediaRow[]> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return [];
+  return db.select().from(media).where(inArray(media.id, valid));
+}
+
+/** Media DTOs in the order of `ids`; unknown ids are skipped, repeated ids repeat. */
+export async function findMediaByIds(db: DbOrTx, ids: readonly string[]): Promise<Media[]> {
+  const rows = await findMediaRows(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toMedia(row)] : [];
+  });
+}

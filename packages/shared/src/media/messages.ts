@@ -1,0 +1,26 @@
+import type { MediaPurpose } from './constants.ts';
+
+const MB = 1024 * 1024;
+
+/** The 413 answer to an upload over the uploader's tier limit, naming that limit. */
+export function uploadTooLargeMessage(limitBytes: number): string {
+  return `This file is larger than ${Math.round(limitBytes / MB)} MB, the upload limit of your account`;
+}
+
+const purposeNames: Record<MediaPurpose, string> = {
+  post: 'a post',
+  avatar: 'an avatar',
+  banner: 'a profile banner',
+  cardBanner: 'a card banner',
+  cardThumbnail: 'a card thumbnail',
+  reference: 'a reference',
+};
+
+/** Media attached where it does not fit (e.g. an avatar as a card banner): upload it again for this use. */
+export function wrongMediaPurposeMessage(expected: readonly MediaPurpose[]): string {
+  const names = expected.map((p) => purposeNames[p]).join(' or ');
+  return `This image was uploaded for another use. Please upload it again as ${names}`;
+}
+
+/** Too many uploads in a short time. */
+export const tooManyUploadsMessage = 'You uploaded many files in a short time. Please wait a few minutes';

@@ -1,0 +1,66 @@
+/**
+ * Sites whose icon the web app draws next to a social link (SPEC §3 "svg icon"). The API sends
+ * the key, not SVG markup: the picture lives in the web bundle, so a stored link can never carry
+ * markup into someone's page, and new icons need no data migration (docs/decisions/0003).
+ */
+export const SOCIAL_SITES = [
+  'x',
+  'twitter',
+  'instagram',
+  'bluesky',
+  'deviantart',
+  'artstation',
+  'patreon',
+  'kofi',
+  'tumblr',
+  'youtube',
+  'twitch',
+  'pixiv',
+  'github',
+  'telegram',
+  'discord',
+] as const;
+export type SocialSite = (typeof SOCIAL_SITES)[number];
+
+/** Registrable host (without "www.") → site; subdomains match too (name.tumblr.com). */
+const HOSTS: Record<string, SocialSite> = {
+  'x.com': 'x',
+  'twitter.com': 'twitter',
+  'instagram.com': 'instagram',
+  'bsky.app': 'bluesky',
+  'bsky.social': 'bluesky',
+  'deviantart.com': 'deviantart',
+  'artstation.com': 'artstation',
+  'patreon.com': 'patreon',
+  'ko-fi.com': 'kofi',
+  'tumblr.com': 'tumblr',
+  'youtube.com': 'youtube',
+  'youtu.be': 'youtube',
+  'twitch.tv': 'twitch',
+  'pixiv.net': 'pixiv',
+  'github.com': 'github',
+  't.me': 'telegram',
+  'telegram.me': 'telegram',
+  'discord.gg': 'discord',
+  'discord.com': 'discord',
+};
+
+/** The known site a link points to, or null (unknown site or not a URL). */
+export function socialSiteOf(url: string): SocialSite | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  for (let h = host; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) {
+    const site = HOSTS[h];
+    if (site) return site;
+  }
+  return null;
+}
+
+/** SPEC §2: a link is shown cut at `max` characters with an ellipsis. */
+export function shortUrl(url: string, max: number): string {
+  return url.length > max ? `${url.slice(0, max)}…` : url;
+}

@@ -45,6 +45,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // e2e/accounts.ts gives each API registration its own X-Forwarded-For address.
+      TRUST_PROXY: 'true',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

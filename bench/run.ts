@@ -43,3 +43,7 @@ console.log(
 
 await app.close();
 await rm(dataDir, { recursive: true, force: true });
+
+// The feed benchmark seeds its own fresh databases (PGlite, and PostgreSQL when configured).
+const { runFeedBench } = await import('./feed.ts');
+if (!(await runFeedBench())) process.exitCode = 1;

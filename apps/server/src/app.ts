@@ -45,6 +45,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Redis key prefix for rate limits; tests give each app its own. */
   rateLimitPrefix?: string;
+  /** Redis channel prefix of the hub; tests give each database its own, so test files do not mix. */
+  hubChannel?: string;
   /** Built web app to serve; null serves none. */
   webDist?: string | null;
 }
@@ -80,6 +82,7 @@ export async function buildApp(opts: AppOptions) {
     db: database.db,
     publicUrl: config.publicUrl,
     redis,
+    channel: opts.hubChannel,
     log: app.log,
   });
   const deps: Deps = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
 import { adminCommand } from './admin-command.ts';
 import { seedDemo } from './demo-seed.ts';
@@ -20,6 +21,38 @@ describe('npm run admin', () => {
     expect((await adminCommand(t.app.deps.db, ['revoke-role', u.login, 'moderator'])).out).toBe(
       `${u.login}: (no roles)`,
     );
+  });
+
+  it('sets and unsets the verified, alpha and banned badges, shown on the profile', async () => {
+    const u = await registerUser(t.app, t.dataDir);
+    const db = t.app.deps.db;
+    expect(await adminCommand(db, ['set-badge', u.login, 'verified'])).toEqual({
+      code: 0,
+      out: `${u.login}: (no roles); badges: verified`,
+    });
+    await adminCommand(db, ['set-badge', u.login, 'alpha']);
+    await adminCommand(db, ['grant-role', u.login, 'admin']);
+    const user = async () => (await t.app.inject({ url: `/api/user/${u.login}` })).json<User>();
+    expect((await user()).badges).toEqual(['staff', 'verified', 'alpha']);
+    expect((await adminCommand(db, ['set-badge', u.login, 'banned'])).out).toBe(
+      `${u.login}: admin; badges: banned`,
+    );
+    expect((await user()).badges).toEqual(['banned']);
+    await adminCommand(db, ['unset-badge', u.login, 'banned']);
+    expect((await adminCommand(db, ['unset-badge', u.login, 'verified'])).out).toBe(
+      `${u.login}: admin; badges: staff, alpha`,
+    );
+    expect((await adminCommand(db, ['show', u.login])).out).toBe(`${u.login}: admin; badges: staff, alpha`);
+    expect((await user()).badges).toEqual(['staff', 'alpha']);
+  });
+
+  it('refuses badges that follow roles, and unknown badges', async () => {
+    const u = await registerUser(t.app, t.dataDir);
+    for (const badge of ['staff', 'artist', 'subscriber', 'wizard', undefined])
+      expect(
+        (await adminCommand(t.app.deps.db, ['set-badge', u.login, ...(badge ? [badge] : [])])).code,
+      ).toBe(2);
+    expect((await adminCommand(t.app.deps.db, ['unset-badge', 'no_such_user', 'alpha'])).code).toBe(1);
   });
 
   it('refuses unknown roles, commands and logins', async () => {

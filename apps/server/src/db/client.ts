@@ -50,6 +50,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection dropped by the server (restart, or a test's forced drop) must not crash
+    // the process; the pool replaces it on the next query.
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     await db.execute(sql`select 1`);
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -30,19 +30,52 @@ export interface Hub {
 
 const userRoom = (id: string) => `user:${id}`;
 
+/** QUIT lets queued publishes go out; an unreachable Redis must not hold the shutdown up. */
+async function quitSoon(client: Redis | undefined): Promise<void> {
+  if (!client) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 1000);
+  });
+  await Promise.race([
+    client.quit().then(
+      () => undefined,
+      () => undefined,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  client.disconnect();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      // A malformed %-escape must refuse the socket, not throw inside Socket.IO's middleware runner.
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
 
+/**
+ * Cross-site WebSocket hijacking guard: a browser always sends Origin, and it must be
+ * PUBLIC_URL or the host the socket was opened on (either scheme, for a TLS proxy in front).
+ * Clients without Origin (not a browser) carry no ambient cookies and pass to the session check.
+ */
 function sameOrigin(req: IncomingMessage, publicUrl: string): boolean {
   const origin = req.headers.origin;
   if (!origin) return true;
-  return origin === new URL(publicUrl).origin || origin === `http://${req.headers.host ?? ''}`;
+  const host = req.headers.host ?? '';
+  return origin === new URL(publicUrl).origin || origin === `http://${host}` || origin === `https://${host}`;
 }
 
 /**
@@ -55,6 +88,8 @@ export function createHub(opts: {
   db: Db;
   publicUrl: string;
   redis?: Redis;
+  /** Redis channel prefix: every instance of one deployment uses the same. */
+  channel?: string;
   log: FastifyBaseLogger;
 }): Hub {
   const io: Io = new Server(opts.server, {
@@ -67,7 +102,7 @@ export function createHub(opts: {
   if (opts.redis) {
     pub = opts.redis.duplicate();
     sub = opts.redis.duplicate();
-    io.adapter(createAdapter(pub, sub, { key: 'brushline-hub', requestsTimeout: 3000 }));
+    io.adapter(createAdapter(pub, sub, { key: opts.channel ?? 'brushline-hub', requestsTimeout: 2000 }));
   }
 
   io.use((socket, next) => {
@@ -85,30 +120,29 @@ export function createHub(opts: {
       });
   });
 
+  // While shutting down, sockets leaving are not users going offline: they reconnect elsewhere.
+  let closing = false;
+
   io.on('connection', (socket) => {
     const { userId } = socket.data;
     const room = userRoom(userId);
     void socket.join(room);
-    // Tell everyone only when the first socket of this user arrives and the last one leaves.
-    void io
-      .in(room)
-      .fetchSockets()
-      .then((sockets) => {
-        if (sockets.length === 1) io.emit('UserConnected', { userId });
-      })
-      .catch(() => {});
+    // Announced on every connection (not only the first): counting sockets first would race when
+    // two tabs connect at once and neither would announce. Clients treat it as idempotent.
+    io.emit('UserConnected', { userId });
     socket.on('disconnect', () => {
-      void io
-        .in(room)
+      if (closing) return;
+      // Offline only when the last socket of this user, on any instance, has gone.
+      io.in(room)
         .fetchSockets()
         .then((sockets) => {
-          if (sockets.length === 0) io.emit('UserDisconnected', { userId });
+          if (sockets.length === 0 && !closing) io.emit('UserDisconnected', { userId });
         })
-        .catch(() => {});
+        .catch((err: unknown) => opts.log.warn({ err }, 'hub presence check failed'));
     });
     socket.on('WhoIsOnline', (ids, reply) => {
       if (!Array.isArray(ids) || typeof reply !== 'function') return;
-      const wanted = ids.filter((x): x is string => typeof x === 'string').slice(0, 200);
+      const wanted = ids.filter((x): x is string => typeof x === 'string' && UUID.test(x)).slice(0, 200);
       onlineAmong(wanted)
         .then((set) => reply([...set]))
         .catch(() => reply([]));
@@ -118,7 +152,16 @@ export function createHub(opts: {
   async function onlineAmong(userIds: string[]): Promise<Set<string>> {
     const online = new Set<string>();
     if (userIds.length === 0) return online;
-    const sockets = await io.in(userIds.map(userRoom)).fetchSockets();
+    const rooms = userIds.map(userRoom);
+    let sockets: { data: SocketData }[];
+    try {
+      sockets = await io.in(rooms).fetchSockets();
+    } catch (err) {
+      // An instance that stops mid-request makes the Redis round trip time out. A presence dot is
+      // not worth failing the page it sits on: answer what this instance knows.
+      opts.log.warn({ err }, 'hub presence query failed; answering from this instance only');
+      sockets = await io.local.in(rooms).fetchSockets();
+    }
     for (const s of sockets) online.add(s.data.userId);
     return online;
   }
@@ -130,10 +173,12 @@ export function createHub(opts: {
     onlineAmong,
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.
+      // Without this, open WebSockets would keep Fastify's server.close() waiting.
+      closing = true;
       io.local.disconnectSockets(true);
+      await Promise.allSettled([io.of('/').adapter.close()]);
       io.engine.close();
-      pub?.disconnect();
-      sub?.disconnect();
+      await Promise.all([pub, sub].map(quitSoon));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -27,9 +28,15 @@ export function createLocalStorage(root: string): MediaStorage {
     async put(key, bytes) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.tmp`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, path);
+      const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await writeFile(tmp, bytes);
+        await rename(tmp, path);
+      } catch (err) {
+        // A full disk must not leave half a file behind.
+        await rm(tmp, { force: true });
+        throw err;
+      }
     },
     async open(key) {
       let path: string;

@@ -20,6 +20,8 @@ export const LIMITS = {
   resetCodeIp: { points: 30, duration: 600 },
   /** Image uploads per user: a full post (10) or reference set (15) several times over. */
   mediaUploadUser: { points: 60, duration: 600 },
+  /** Commission forms sent per user: a busy buyer, not a flood of requests at artists. */
+  formSendUser: { points: 30, duration: 600 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

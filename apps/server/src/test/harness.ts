@@ -42,6 +42,13 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database, drop: () => database.close() };
 }
 
+/** Apps sharing a database share a hub channel in Redis (one deployment); others never hear them. */
+const hubChannels = new WeakMap<Database, string>();
+const hubChannelOf = (database: Database) => {
+  if (!hubChannels.has(database)) hubChannels.set(database, `hub-test-${randomBytes(6).toString('hex')}`);
+  return hubChannels.get(database)!;
+};
+
 /** The real app on a fresh database, its own data dir (mail outbox) and its own rate-limit keys. */
 export async function createTestApp(env: Record<string, string> = {}, shared?: Database): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'brushline-test-'));
@@ -60,6 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
     logger: false,
     webDist: null,
     rateLimitPrefix: `rl-test-${randomBytes(6).toString('hex')}`,
+    hubChannel: hubChannelOf(database),
   });
   await app.ready();
   return {

@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { HubProvider } from '../lib/hub.tsx';
 import { createQueryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 
@@ -13,7 +14,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
       <MantineProvider theme={theme} defaultColorScheme="auto">
         <ModalsProvider>
           <Notifications position="top-right" />
-          {children}
+          <HubProvider>{children}</HubProvider>
         </ModalsProvider>
       </MantineProvider>
     </QueryClientProvider>

@@ -60,7 +60,11 @@ function AccountArea() {
       <Menu.Target>
         <UnstyledButton aria-label="Account menu">
           <Group gap="xs">
-            <UserAvatar name={user.displayName} size={34} />
+            <UserAvatar
+              name={user.displayName}
+              src={user.userProfileStore.profilePicture?.miniaturePath}
+              size={34}
+            />
             <Text size="sm" fw={500} visibleFrom="sm">
               {user.displayName}
             </Text>

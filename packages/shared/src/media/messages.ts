@@ -22,5 +22,5 @@ export function wrongMediaPurposeMessage(expected: readonly MediaPurpose[]): str
   return `This image was uploaded for another use. Please upload it again as ${names}`;
 }
 
-/** Too many uploads in a short time. */
-export const tooManyUploadsMessage = 'You uploaded many files in a short time. Please wait a few minutes';
+/** A POST /api/media without an image in the `file` field of a multipart/form-data body. */
+export const noFileMessage = 'Please choose an image to upload';

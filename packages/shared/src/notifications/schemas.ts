@@ -65,7 +65,11 @@ export const SYSTEM_MESSAGE_MAX = 500;
 
 /** A staff member's message to one user (type system_notification). */
 export const systemNotificationBodySchema = z.object({
-  userLogin: z.string({ error: 'Please enter the login' }).trim().min(1, { error: 'Please enter the login' }).max(64),
+  userLogin: z
+    .string({ error: 'Please enter the login' })
+    .trim()
+    .min(1, { error: 'Please enter the login' })
+    .max(64),
   message: z
     .string({ error: 'Please write a message' })
     .trim()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISPLAY_NAME_MAX } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { BADGES, ROLES } from '../roles.ts';
-import { SOCIAL_SITES } from './social-sites.ts';
+import { parseUrl, SOCIAL_SITES } from './social-sites.ts';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -73,12 +73,8 @@ export const socialDeleteFailed = "Couldn't delete social";
 /** An https:// URL naming a real host (one with a dot), with no spaces or credentials in it. */
 function isHttpsLink(v: string): boolean {
   if (!v.startsWith('https://') || /\s/.test(v)) return false;
-  try {
-    const u = new URL(v);
-    return u.protocol === 'https:' && u.hostname.includes('.') && !u.username && !u.password;
-  } catch {
-    return false;
-  }
+  const u = parseUrl(v);
+  return !!u && u.protocol === 'https:' && u.hostname.includes('.') && !u.username && !u.password;
 }
 
 /** SPEC §7 POST user/socials/add and PATCH user/socials/update/{id}; SPEC §5 rules. */
@@ -98,7 +94,8 @@ export type SocialBody = z.infer<typeof socialBodySchema>;
 
 export const displayNameEmpty = 'Please enter a display name';
 export const displayNameTooLong = `The display name is limited to ${DISPLAY_NAME_MAX} characters`;
-export const displayNameBadCharacters = 'The display name cannot contain control or text-direction characters';
+export const displayNameBadCharacters =
+  'The display name cannot contain control or text-direction characters';
 
 /** C0/C1 controls and the bidi overrides that could make a name read differently than it is. */
 const FORBIDDEN_NAME_CHARS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;

@@ -45,14 +45,29 @@ const HOSTS: Record<string, SocialSite> = {
   'discord.com': 'discord',
 };
 
-/** The known site a link points to, or null (unknown site or not a URL). */
-export function socialSiteOf(url: string): SocialSite | null {
-  let host: string;
+interface ParsedUrl {
+  protocol: string;
+  hostname: string;
+  username: string;
+  password: string;
+}
+/** The WHATWG URL parser of browsers and Node; this package compiles without DOM or Node types. */
+declare const URL: new (input: string) => ParsedUrl;
+
+/** The parts of an absolute URL, or null when it is not one. */
+export function parseUrl(input: string): ParsedUrl | null {
   try {
-    host = new URL(url).hostname.toLowerCase();
+    return new URL(input);
   } catch {
     return null;
   }
+}
+
+/** The known site a link points to, or null (unknown site or not a URL). */
+export function socialSiteOf(url: string): SocialSite | null {
+  const parsed = parseUrl(url);
+  if (!parsed) return null;
+  const host = parsed.hostname.toLowerCase();
   for (let h = host; h.includes('.'); h = h.slice(h.indexOf('.') + 1)) {
     const site = HOSTS[h];
     if (site) return site;

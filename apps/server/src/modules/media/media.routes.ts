@@ -1,9 +1,100 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noFileMessage, uploadTooLargeMessage } from '@brushline/shared/media/messages';
+import { mediaPurposeSchema, mediaSchema } from '@brushline/shared/media/schemas';
 import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { requireActor } from '../../platform/session.ts';
+import { openMedia, storeUpload, uploadAllowance } from './media.service.ts';
+
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const tooLarge = (limit: number) => new AppError(413, 'file_too_large', uploadTooLargeMessage(limit));
+const noFile = () => new AppError(400, 'no_file', noFileMessage);
+const errorCode = (err: unknown) => (err && typeof err === 'object' && 'code' in err ? String(err.code) : '');
+
+/** Reads the one `file` part into memory, refusing it as soon as it passes `limit` bytes. */
+async function readUpload(req: FastifyRequest, limit: number): Promise<Buffer> {
+  // A declared length far over the limit is refused before a byte of the body is read.
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit + MULTIPART_OVERHEAD) throw tooLarge(limit);
+  try {
+    const part = await req.file({
+      limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    });
+    if (!part || part.fieldname !== 'file') throw noFile();
+    return await part.toBuffer();
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limit);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw noFile();
+    if (code.startsWith('FST_') && code.endsWith('_LIMIT')) throw noFile();
+    throw err;
+  }
+}
 
 export const mediaRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    void deps;
-    void app;
+    // Registered here only: the multipart parser (and its size limits) exists for this plugin's
+    // routes, while every other route keeps the 1 MB JSON body limit of app.ts.
+    await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+    app.post(
+      '/media',
+      {
+        schema: {
+          tags: ['media'],
+          summary: 'Upload one image (multipart/form-data, field "file")',
+          description:
+            'Path not shown in SPEC §7; chosen here. The bytes must be JPEG, PNG, WebP or GIF (checked by ' +
+            'content, not name), at most the upload limit of the account tier (10/15/25/50 MB, else 413) ' +
+            'and 64 megapixels. The image is re-encoded without metadata and sized for its purpose; ' +
+            'see docs/decisions/0004-media.md.',
+          consumes: ['multipart/form-data'],
+          security: [{ session: [] }],
+          querystring: z.object({ purpose: mediaPurposeSchema.default('post') }),
+          response: { 200: mediaSchema, ...errorResponses(400, 401, 413, 429) },
+        },
+      },
+      async (req) => {
+        const actor = requireActor(req);
+        const limit = await uploadAllowance(deps, actor);
+        const bytes = await readUpload(req, limit);
+        return storeUpload(deps, actor, req.query.purpose, bytes);
+      },
+    );
+
+    app.get(
+      '/media/:id/:variant',
+      {
+        schema: {
+          tags: ['media'],
+          summary: 'The bytes of an image: full size or miniature',
+          description:
+            'Public: ids are random uuids. Served with the stored type, nosniff, a one-year immutable ' +
+            'cache (the bytes under an id never change) and a CSP that lets nothing run.',
+          produces: ['image/jpeg', 'image/webp'],
+          params: z.object({ id: z.string().max(64), variant: z.enum(['full', 'miniature']) }),
+          response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(404) },
+        },
+      },
+      async (req, reply) => {
+        const file = await openMedia(deps, req.params.id, req.params.variant);
+        return reply
+          .headers({
+            'content-type': file.mime,
+            'content-length': String(file.size),
+            'x-content-type-options': 'nosniff',
+            'cache-control': 'public, max-age=31536000, immutable',
+            'content-disposition': 'inline',
+            'content-security-policy': "default-src 'none'; sandbox",
+          })
+          .send(file.stream);
+      },
+    );
   };

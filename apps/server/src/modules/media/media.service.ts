@@ -1,9 +1,17 @@
-import type { MediaPurpose } from '@brushline/shared/media/constants';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { uploadLimitFor, type MediaPurpose } from '@brushline/shared/media/constants';
 import { wrongMediaPurposeMessage } from '@brushline/shared/media/messages';
+import type { Media } from '@brushline/shared/media/schemas';
 import { messages } from '@brushline/shared/messages';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { findMediaRows } from './media.repo.ts';
+import type { Actor } from '../../platform/session.ts';
+import { toMedia } from './media.dto.ts';
+import { encodeImage } from './media.images.ts';
+import { findMediaRow, findMediaRows, insertMedia } from './media.repo.ts';
+import type { MediaVariant } from './media.urls.ts';
 
 /**
  * Checks that every id names media the actor uploaded (and, when given, for one of `purposes`).
@@ -25,4 +33,74 @@ export async function assertOwnMedia(
     if (purposes && !purposes.includes(row.purpose))
       throw new AppError(400, 'wrong_media_purpose', wrongMediaPurposeMessage(purposes));
   }
+}
+
+/** Counts one upload against the per-user rate limit and answers the actor's size limit in bytes. */
+export async function uploadAllowance(deps: Deps, actor: Actor): Promise<number> {
+  await deps.limits.hit('mediaUploadUser', actor.id);
+  return uploadLimitFor(actor.roles);
+}
+
+/** Random, unguessable storage keys spread over two folder levels (ab/cd/<hex>.ext). */
+function newKeys(ext: string) {
+  const hex = randomBytes(16).toString('hex');
+  const base = `${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex}`;
+  return { full: `${base}.${ext}`, miniature: `${base}_m.${ext}` };
+}
+
+/**
+ * Validates, re-encodes and stores an upload, then records it as the actor's. Nothing is written
+ * before the bytes pass every check, and a failure after the first write removes what was
+ * written, so a refused or failed upload leaves no file and no row behind.
+ */
+export async function storeUpload(
+  deps: Deps,
+  actor: Actor,
+  purpose: MediaPurpose,
+  bytes: Buffer,
+): Promise<Media> {
+  const image = await encodeImage(bytes, purpose);
+  const keys = newKeys(image.ext);
+  const written: string[] = [];
+  try {
+    await deps.storage.put(keys.full, image.full);
+    written.push(keys.full);
+    await deps.storage.put(keys.miniature, image.miniature);
+    written.push(keys.miniature);
+    const row = await insertMedia(deps.db, {
+      ownerId: actor.id,
+      purpose,
+      mime: image.mime,
+      width: image.width,
+      height: image.height,
+      sizeBytes: image.full.length,
+      storageKey: keys.full,
+      miniatureKey: keys.miniature,
+    });
+    return toMedia(row);
+  } catch (err) {
+    await Promise.all(
+      written.map((key) =>
+        deps.storage
+          .delete(key)
+          .catch((e: unknown) => deps.log.error({ err: e, key }, 'media cleanup failed')),
+      ),
+    );
+    throw err;
+  }
+}
+
+export interface MediaFile {
+  stream: Readable;
+  size: number;
+  mime: string;
+}
+
+/** The bytes of one variant; unknown ids (or a file gone from storage) answer 404. */
+export async function openMedia(deps: Deps, id: string, variant: MediaVariant): Promise<MediaFile> {
+  const row = await findMediaRow(deps.db, id);
+  if (!row) throw notFound();
+  const file = await deps.storage.open(variant === 'full' ? row.storageKey : row.miniatureKey);
+  if (!file) throw notFound();
+  return { ...file, mime: row.mime };
 }

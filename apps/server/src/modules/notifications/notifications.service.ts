@@ -1,13 +1,11 @@
 import { messages } from '@brushline/shared/messages';
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from '@brushline/shared/notifications/constants';
 import {
-  NOTIFICATIONS_PAGE_SIZE,
-  type NotificationType,
-} from '@brushline/shared/notifications/constants';
-import type {
-  Notification,
-  NotificationListQuery,
-  NotificationPage,
-  SystemNotificationBody,
+  systemNotificationBodySchema,
+  type Notification,
+  type NotificationListQuery,
+  type NotificationPage,
+  type SystemNotificationBody,
 } from '@brushline/shared/notifications/schemas';
 import { isStaff } from '@brushline/shared/roles';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -121,4 +119,25 @@ export async function sendSystemNotification(
   if (!user) throw notFound('User not found');
   // No actorId: the message comes from the site, not from a person the user could answer.
   return notify(deps, { userId: user.id, type: 'system_notification', message: body.message });
+}
+
+/**
+ * `npm run admin -- notify <login> <message>`. The command line has no hub, so the notification
+ * is stored only: the user sees it when their bell or list next loads.
+ */
+export async function notifyFromCommandLine(
+  db: Db,
+  login: string,
+  message: string,
+): Promise<{ code: number; out: string }> {
+  const parsed = systemNotificationBodySchema.safeParse({ userLogin: login, message });
+  if (!parsed.success) return { code: 2, out: parsed.error.issues[0]!.message };
+  const user = await findUserByLogin(db, parsed.data.userLogin);
+  if (!user) return { code: 1, out: `No user with login "${login}".` };
+  await createNotification(db, {
+    userId: user.id,
+    type: 'system_notification',
+    message: parsed.data.message,
+  });
+  return { code: 0, out: `Notified ${user.login}.` };
 }

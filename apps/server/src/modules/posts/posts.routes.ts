@@ -1,9 +1,85 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FEED_PAGE_SIZE } from '@brushline/shared/posts/constants';
+import {
+  createPostBodySchema,
+  feedQuerySchema,
+  likeStateSchema,
+  postDeletedSchema,
+  postIdParamsSchema,
+  postPageSchema,
+  postSchema,
+} from '@brushline/shared/posts/schemas';
 import type { Deps } from '../../platform/deps.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { requireActor } from '../../platform/session.ts';
+import { createPost, deletePost, listPosts, toggleLike } from './posts.service.ts';
 
 export const postsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    void deps;
-    void app;
+    app.post(
+      '/post',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Publish a post: text up to 1200 characters and up to 10 of your own images',
+          description:
+            'attachedMedia are ids answered by POST /api/media?purpose=post, shown in the order given. ' +
+            "Someone else's or unknown media answer 404 and nothing is stored.",
+          body: createPostBodySchema,
+          response: { 200: postSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (req) => createPost(deps.db, requireActor(req), req.body),
+    );
+
+    app.get(
+      '/posts/filter',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'The feed, newest first, filtered by the viewer’s maturity settings',
+          description:
+            `${FEED_PAGE_SIZE} posts a page. Either ?page=n (from 1; an empty page ends the list) or ` +
+            '?cursor=<post id> (keyset paging: posts with a smaller id; pass the nextCursor of the ' +
+            'previous answer, null when nothing follows). ?owner=<login> keeps that user’s posts (an ' +
+            'unknown login gives an empty page). Anonymous visitors receive only sfw posts; signed-in ' +
+            'users receive questionable and nsfw posts only when their settings display them.',
+          querystring: feedQuerySchema,
+          response: { 200: postPageSchema, ...errorResponses(400) },
+        },
+      },
+      async (req) => listPosts(deps.db, req.actor, req.query),
+    );
+
+    app.put(
+      '/post/like/:id',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Like the post, or take the like back when it is already liked',
+          description:
+            'Answers the new like count and state. A post the viewer may not see answers 404. The owner ' +
+            'gets a post_liked notification the first time each person likes the post (never for ' +
+            'their own likes, never again after an unlike and re-like).',
+          params: postIdParamsSchema,
+          response: { 200: likeStateSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (req) => toggleLike(deps, requireActor(req), req.params.id),
+    );
+
+    app.delete(
+      '/post/delete/:id',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'Delete a post (its owner or staff)',
+          description: 'Anyone else, and a missing post, answer 404 "Couldn\'t delete post.".',
+          params: postIdParamsSchema,
+          response: { 200: postDeletedSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (req) => deletePost(deps.db, requireActor(req), req.params.id),
+    );
   };

@@ -1,22 +1,40 @@
-import type { Me, User, UserSettings } from '@brushline/shared/users/schemas';
-import type { UserRow } from './users.repo.ts';
+import { badgesFor } from '@brushline/shared/roles';
+import { socialSiteOf } from '@brushline/shared/users/social-sites';
+import type { Me, SocialLink, User, UserSettings } from '@brushline/shared/users/schemas';
+import { mediaUrl } from '../media/media.urls.ts';
+import type { SocialLinkRow, UserRow } from './users.repo.ts';
 
-/** SPEC §3 User as the API shows it. Presence, socials and pictures arrive with later features. */
-export function toUser(row: UserRow): User {
+const picture = (mediaId: string | null) =>
+  mediaId ? { path: mediaUrl(mediaId, 'full'), miniaturePath: mediaUrl(mediaId, 'miniature') } : null;
+
+/** A stored link as the API shows it; the icon is the known site of its host (docs/decisions/0003). */
+export const toSocialLink = (row: SocialLinkRow): SocialLink => ({
+  id: row.id,
+  title: row.title,
+  url: row.url,
+  svgIcon: socialSiteOf(row.url),
+});
+
+/** SPEC §3 User as the API shows it; presence comes from the hub, so the caller passes it. */
+export function toUser(row: UserRow, isOnline = false): User {
   return {
     id: row.id,
     displayName: row.displayName,
     displayLogin: row.login,
     loginName: row.login,
     roles: row.roles,
-    isOnline: false,
-    connectedSocials: [],
-    userProfileStore: { profilePicture: null, bannerPicture: null },
+    badges: badgesFor(row.roles, row),
+    isOnline,
+    connectedSocials: row.socials.map(toSocialLink),
+    userProfileStore: {
+      profilePicture: picture(row.avatarMediaId),
+      bannerPicture: picture(row.bannerMediaId),
+    },
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export const toMe = (row: UserRow): Me => ({ ...toUser(row), email: row.email });
+export const toMe = (row: UserRow, isOnline = false): Me => ({ ...toUser(row, isOnline), email: row.email });
 
 export const toSettings = (row: UserRow): UserSettings => ({
   id: row.id,

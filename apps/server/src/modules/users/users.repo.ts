@@ -8,6 +8,29 @@ export const rolesColumn = sql<
   Role[]
 >`array(select ur.role::text from user_roles ur where ur.user_id = ${users.id} order by ur.role)`;
 
+export interface SocialLinkRow {
+  id: number;
+  title: string;
+  url: string;
+}
+
+/**
+ * The user's social links in the same query, oldest first. Sent as JSON text and parsed here,
+ * so PGlite and node-postgres give the same value whatever their json parsers do. The outer
+ * columns are written `users.x`: Drizzle leaves them unqualified in a one-table select, where
+ * "id" inside the subquery would mean the inner table's id.
+ */
+export const socialsColumn =
+  sql<string>`(select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'url', s.url) order by s.id), '[]'::json)::text from social_links s where s.user_id = users.id)`.mapWith(
+    (v: string): SocialLinkRow[] => JSON.parse(v) as SocialLinkRow[],
+  );
+
+/** A picture id only while its media row still exists and belongs to the user: no dead links. */
+const ownMediaColumn = (column: 'avatar_media_id' | 'banner_media_id') =>
+  sql<
+    string | null
+  >`(select m.id from media m where m.id = users.${sql.raw(column)} and m.owner_id = users.id)`;
+
 export const userColumns = {
   id: users.id,
   login: users.login,
@@ -15,6 +38,12 @@ export const userColumns = {
   displayName: users.displayName,
   displayNsfw: users.displayNsfw,
   displayQuestionable: users.displayQuestionable,
+  isVerified: users.isVerified,
+  isAlpha: users.isAlpha,
+  isBanned: users.isBanned,
+  avatarMediaId: ownMediaColumn('avatar_media_id'),
+  bannerMediaId: ownMediaColumn('banner_media_id'),
+  socials: socialsColumn,
   createdAt: users.createdAt,
   roles: rolesColumn,
 };
@@ -26,6 +55,12 @@ export type UserRow = {
   displayName: string;
   displayNsfw: boolean;
   displayQuestionable: boolean;
+  isVerified: boolean;
+  isAlpha: boolean;
+  isBanned: boolean;
+  avatarMediaId: string | null;
+  bannerMediaId: string | null;
+  socials: SocialLinkRow[];
   createdAt: Date;
   roles: Role[];
 };
@@ -81,6 +116,23 @@ export async function updateUserSettings(
   id: string,
   values: { displayNsfw: boolean; displayQuestionable: boolean },
 ) {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** Profile fields that are present are set; null removes a picture. */
+export async function updateUserProfile(
+  db: DbOrTx,
+  id: string,
+  values: { displayName?: string; avatarMediaId?: string | null; bannerMediaId?: string | null },
+) {
+  if (Object.keys(values).length === 0) return;
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export type BadgeFlag = 'isVerified' | 'isAlpha' | 'isBanned';
+
+export async function setBadgeFlag(db: DbOrTx, id: string, flag: BadgeFlag, on: boolean) {
+  const values: Partial<Record<BadgeFlag, boolean>> = { [flag]: on };
   await db.update(users).set(values).where(eq(users.id, id));
 }
 

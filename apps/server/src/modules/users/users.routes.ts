@@ -19,11 +19,13 @@ export const usersRoutes =
         schema: {
           tags: ['users'],
           summary: 'A user and their roles, by login (case-insensitive)',
+          description:
+            'With badges, connected socials, profile pictures and presence (isOnline: a live hub connection).',
           params: loginParam,
           response: { 200: userSchema, ...errorResponses(404) },
         },
       },
-      async (req) => getUserByLogin(deps.db, req.params.login),
+      async (req) => getUserByLogin(deps, req.params.login),
     );
 
     app.get(
@@ -38,7 +40,7 @@ export const usersRoutes =
           response: { 200: userSchema, ...errorResponses(404) },
         },
       },
-      async (req) => getUserById(deps.db, req.params.id),
+      async (req) => getUserById(deps, req.params.id),
     );
 
     app.get(

@@ -1,23 +1,37 @@
 import { z } from 'zod';
 import type { UpdateSettingsBody, UserSettings } from '@brushline/shared/users/schemas';
 import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toSettings, toUser } from './users.dto.ts';
-import { findUserById, findUserByLogin, grantRole, revokeRole, updateUserSettings } from './users.repo.ts';
+import {
+  findUserById,
+  findUserByLogin,
+  grantRole,
+  revokeRole,
+  updateUserSettings,
+  type UserRow,
+} from './users.repo.ts';
 
 const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
-export async function getUserByLogin(db: Db, login: string) {
-  const row = await findUserByLogin(db, login);
-  if (!row) throw notFound('User not found');
-  return toUser(row);
+/** Whether the user has a live hub connection on any instance (the user row is one query). */
+export async function isOnline(deps: Pick<Deps, 'hub'>, userId: string): Promise<boolean> {
+  return (await deps.hub.onlineAmong([userId])).has(userId);
 }
 
-export async function getUserById(db: Db, id: string) {
-  const row = isUuid(id) ? await findUserById(db, id) : undefined;
+async function presented(deps: Pick<Deps, 'hub'>, row: UserRow | undefined) {
   if (!row) throw notFound('User not found');
-  return toUser(row);
+  return toUser(row, await isOnline(deps, row.id));
+}
+
+export async function getUserByLogin(deps: Pick<Deps, 'db' | 'hub'>, login: string) {
+  return presented(deps, await findUserByLogin(deps.db, login));
+}
+
+export async function getUserById(deps: Pick<Deps, 'db' | 'hub'>, id: string) {
+  return presented(deps, isUuid(id) ? await findUserById(deps.db, id) : undefined);
 }
 
 /** Settings are private: anyone but their owner gets the same 404 as for a missing user. */

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { NotificationsPage } from './pages/notifications-page.tsx';
 
 /** Routes of this feature; app/router.tsx mounts them inside the shell. */
-export const notificationsRoutes: RouteObject[] = [];
+export const notificationsRoutes: RouteObject[] = [{ path: 'notifications', element: <NotificationsPage /> }];

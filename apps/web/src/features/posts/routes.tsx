@@ -1,4 +1,15 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import { FeedPage } from './pages/feed-page.tsx';
 
 /** Routes of this feature; app/router.tsx mounts them inside the shell. */
-export const feedRoutes: RouteObject[] = [];
+export const feedRoutes: RouteObject[] = [
+  { path: 'feed', element: <FeedPage /> },
+  {
+    // SPEC §2: the hub layout redirects to /feed when its first path segment is empty.
+    path: 'hub',
+    children: [
+      { index: true, element: <Navigate to="/feed" replace /> },
+      { path: 'feed', element: <FeedPage /> },
+    ],
+  },
+];

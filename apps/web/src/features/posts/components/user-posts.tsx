@@ -1,5 +1,18 @@
-/** The posts of one user, newest first, for the profile page; filled in by the feed work. */
+import { Card, Text } from '@mantine/core';
+import { PostList } from './post-list.tsx';
+
+/** The posts of one user, newest first, for the profile page: the feed's cards and infinite scroll. */
 export function UserPosts({ login }: { login: string }) {
-  void login;
-  return null;
+  return (
+    <PostList
+      owner={login}
+      empty={
+        <Card withBorder padding="lg">
+          <Text c="dimmed" ta="center">
+            No posts to show yet.
+          </Text>
+        </Card>
+      }
+    />
+  );
 }

@@ -1,24 +1,27 @@
-import { Badge, Group } from '@mantine/core';
-import { badgesFor, type Badge as BadgeName, type Role } from '@brushline/shared/roles';
+import { Badge, Group, Tooltip } from '@mantine/core';
+import type { Badge as BadgeName } from '@brushline/shared/roles';
 
-const look: Record<BadgeName, { color: string; label: string }> = {
-  staff: { color: 'red', label: 'Staff' },
-  verified: { color: 'blue', label: 'Verified' },
-  artist: { color: 'violet', label: 'Artist' },
-  alpha: { color: 'orange', label: 'Alpha' },
-  subscriber: { color: 'yellow', label: 'Subscriber' },
-  banned: { color: 'gray', label: 'Banned' },
+/** SPEC §2 FAQ badges: a colour each, and a tooltip saying what the badge means. */
+const look: Record<BadgeName, { color: string; label: string; meaning: string }> = {
+  staff: { color: 'red', label: 'Staff', meaning: 'Runs this site: an administrator or a moderator' },
+  verified: { color: 'blue', label: 'Verified', meaning: 'Staff have confirmed who this person is' },
+  artist: { color: 'violet', label: 'Artist', meaning: 'Takes commissions here' },
+  alpha: { color: 'orange', label: 'Alpha', meaning: 'One of the first members, from the early days' },
+  subscriber: { color: 'yellow', label: 'Subscriber', meaning: 'Supports the site with a subscription' },
+  banned: { color: 'gray', label: 'Banned', meaning: 'This account has been banned by staff' },
 };
 
-export function UserBadges({ roles }: { roles: Role[] }) {
-  const badges = badgesFor(roles);
+/** The badges the API computed for a user (roles plus staff-set flags), in their fixed order. */
+export function UserBadges({ badges, size = 'md' }: { badges: readonly BadgeName[]; size?: 'sm' | 'md' }) {
   if (badges.length === 0) return null;
   return (
     <Group gap={6} aria-label="Badges">
       {badges.map((b) => (
-        <Badge key={b} color={look[b].color} variant="light">
-          {look[b].label}
-        </Badge>
+        <Tooltip key={b} label={look[b].meaning} withArrow events={{ hover: true, focus: true, touch: true }}>
+          <Badge color={look[b].color} variant="light" size={size} tabIndex={0}>
+            {look[b].label}
+          </Badge>
+        </Tooltip>
       ))}
     </Group>
   );

@@ -1,18 +1,21 @@
-import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '../../../lib/format-date.ts';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { UserAvatar } from '../../../components/user-avatar.tsx';
-import { NotFoundPage } from '../../site/pages/not-found-page.tsx';
 import { useSession } from '../../auth/api/session-queries.ts';
+import { UserPosts } from '../../posts/components/user-posts.tsx';
+import { NotFoundPage } from '../../site/pages/not-found-page.tsx';
 import { userByLoginQuery } from '../api/user-queries.ts';
-import { UserBadges } from '../components/user-badges.tsx';
+import { EditProfileModal } from '../components/edit-profile-modal.tsx';
+import { ProfileHeader } from '../components/profile-header.tsx';
 
+/** /profile/{login}/home: the profile header, and the user's posts below it. */
 export function ProfileHomePage() {
   const { login = '' } = useParams();
   const { user: me } = useSession();
   const { data: user, error, isPending, refetch } = useQuery(userByLoginQuery(login));
+  const [editing, setEditing] = useState(false);
 
   if (isPending) {
     return (
@@ -36,30 +39,9 @@ export function ProfileHomePage() {
 
   return (
     <Stack>
-      <Card withBorder padding="lg">
-        <Card.Section h={120} bg="var(--mantine-primary-color-light)" />
-        <Group align="flex-end" mt={-48} wrap="wrap">
-          <UserAvatar
-            name={user.displayName}
-            size={96}
-            radius={96}
-            style={{ border: '4px solid var(--mantine-color-body)' }}
-          />
-          <Stack gap={2} style={{ flex: 1, minWidth: 200 }}>
-            <Title order={2}>{user.displayName}</Title>
-            <Text c="dimmed">@{user.displayLogin}</Text>
-          </Stack>
-        </Group>
-        <Stack gap="xs" mt="md">
-          <UserBadges roles={user.roles} />
-          <Text size="sm" c="dimmed">
-            Member since {formatDate(user.createdAt)}
-          </Text>
-          {isMe && (
-            <Text size="sm">This is your profile. Posts, cards and your gallery will appear here.</Text>
-          )}
-        </Stack>
-      </Card>
+      <ProfileHeader user={user} onEdit={isMe ? () => setEditing(true) : undefined} />
+      {isMe && me && <EditProfileModal me={me} opened={editing} onClose={() => setEditing(false)} />}
+      <UserPosts login={user.displayLogin} />
     </Stack>
   );
 }

@@ -1,0 +1,104 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { commissionCards } from '../../db/schema/cards.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** The owner's avatar id only while it is still their own media (no dead links). */
+const ownerAvatarColumn = sql<
+  string | null
+>`(select m.id from media m where m.id = ${users.avatarMediaId} and m.owner_id = ${users.id})`;
+
+const cardColumns = {
+  uuid: commissionCards.uuid,
+  ownerId: commissionCards.ownerId,
+  title: commissionCards.title,
+  description: commissionCards.description,
+  startingPriceCents: commissionCards.startingPriceCents,
+  sections: commissionCards.sections,
+  bannerMediaId: commissionCards.bannerMediaId,
+  thumbnailMediaId: commissionCards.thumbnailMediaId,
+  isOpenComission: commissionCards.isOpenComission,
+  isCommissionsOpen: commissionCards.isCommissionsOpen,
+  createdAt: commissionCards.createdAt,
+  updatedAt: commissionCards.updatedAt,
+  ownerLogin: users.login,
+  ownerDisplayName: users.displayName,
+  ownerAvatarId: ownerAvatarColumn,
+};
+
+/** A card with what its answer shows of the owner, in one query. */
+export type CardRow = Awaited<ReturnType<typeof findCard>> & {};
+
+export type CardValues = Omit<
+  typeof commissionCards.$inferInsert,
+  'uuid' | 'ownerId' | 'createdAt' | 'updatedAt'
+>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function selectCards(db: DbOrTx) {
+  return db.select(cardColumns).from(commissionCards).innerJoin(users, eq(users.id, commissionCards.ownerId));
+}
+
+export async function findCard(db: DbOrTx, uuid: string) {
+  if (!UUID.test(uuid)) return undefined;
+  const [row] = await selectCards(db).where(eq(commissionCards.uuid, uuid));
+  return row;
+}
+
+/** Locks the card row until the transaction ends, so a form is priced against one version of it. */
+export async function findCardForShare(db: DbOrTx, uuid: string) {
+  if (!UUID.test(uuid)) return undefined;
+  const [row] = await selectCards(db)
+    .where(eq(commissionCards.uuid, uuid))
+    .for('share', { of: commissionCards });
+  return row;
+}
+
+/** Every card of the owner, newest first. */
+export async function listCardsOfOwner(db: DbOrTx, ownerId: string) {
+  return selectCards(db).where(eq(commissionCards.ownerId, ownerId)).orderBy(desc(commissionCards.createdAt));
+}
+
+/** The open cards (isOpenComission) of the user with this login, newest first. */
+export async function listOpenCardsOfLogin(db: DbOrTx, login: string) {
+  return selectCards(db)
+    .where(
+      and(sql`lower(${users.login}) = ${login.toLowerCase()}`, eq(commissionCards.isOpenComission, true)),
+    )
+    .orderBy(desc(commissionCards.createdAt));
+}
+
+export async function insertCard(db: DbOrTx, ownerId: string, values: CardValues): Promise<string> {
+  const [row] = await db
+    .insert(commissionCards)
+    .values({ ...values, ownerId })
+    .returning({ uuid: commissionCards.uuid });
+  return row!.uuid;
+}
+
+/** Updates the owner's card; false when there is no such card of this owner. */
+export async function updateOwnCard(
+  db: DbOrTx,
+  ownerId: string,
+  uuid: string,
+  values: CardValues,
+): Promise<boolean> {
+  if (!UUID.test(uuid)) return false;
+  const rows = await db
+    .update(commissionCards)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(commissionCards.uuid, uuid), eq(commissionCards.ownerId, ownerId)))
+    .returning({ uuid: commissionCards.uuid });
+  return rows.length > 0;
+}
+
+/** Deletes the owner's card; sent forms keep their copy (card_uuid becomes null). */
+export async function deleteOwnCard(db: DbOrTx, ownerId: string, uuid: string): Promise<boolean> {
+  if (!UUID.test(uuid)) return false;
+  const rows = await db
+    .delete(commissionCards)
+    .where(and(eq(commissionCards.uuid, uuid), eq(commissionCards.ownerId, ownerId)))
+    .returning({ uuid: commissionCards.uuid });
+  return rows.length > 0;
+}

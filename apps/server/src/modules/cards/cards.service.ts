@@ -1,0 +1,85 @@
+import { cardMessages } from '@brushline/shared/cards/messages';
+import type { Card, CardBody, CardUpdateBody } from '@brushline/shared/cards/schemas';
+import type { Media } from '@brushline/shared/media/schemas';
+import { messages } from '@brushline/shared/messages';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { findMediaByIds } from '../media/media.repo.ts';
+import { assertOwnMedia } from '../media/media.service.ts';
+import { toCard, toCardValues } from './cards.dto.ts';
+import {
+  deleteOwnCard,
+  findCard,
+  insertCard,
+  listCardsOfOwner,
+  listOpenCardsOfLogin,
+  updateOwnCard,
+  type CardRow,
+} from './cards.repo.ts';
+
+/** Cards as answers, with their banner and thumbnail media fetched in one query. */
+async function presentCards(db: DbOrTx, rows: CardRow[]): Promise<Card[]> {
+  const ids = rows.flatMap((r) => [r.bannerMediaId, r.thumbnailMediaId]).filter((id): id is string => !!id);
+  const media = new Map<string, Media>((await findMediaByIds(db, ids)).map((m) => [m.id, m]));
+  return rows.map((r) => toCard(r, media));
+}
+
+async function presentCard(db: DbOrTx, uuid: string): Promise<Card> {
+  const row = await findCard(db, uuid);
+  if (!row) throw notFound(messages.comissionMissing);
+  const [card] = await presentCards(db, [row]);
+  return card!;
+}
+
+/** Banner and thumbnail must be the owner's own uploads made for those places. */
+async function assertCardMedia(db: DbOrTx, actor: Actor, body: CardBody): Promise<void> {
+  if (body.cardBanner) await assertOwnMedia(db, actor.id, [body.cardBanner], ['cardBanner']);
+  if (body.thumbnailPicture) await assertOwnMedia(db, actor.id, [body.thumbnailPicture], ['cardThumbnail']);
+}
+
+/** Whether someone may see this card: open cards are public, closed ones only their owner's. */
+export function canSeeCard(row: Pick<CardRow, 'ownerId' | 'isOpenComission'>, actor: Actor | null): boolean {
+  return row.isOpenComission || row.ownerId === actor?.id;
+}
+
+export async function listOwnCards(db: Db, actor: Actor): Promise<Card[]> {
+  return presentCards(db, await listCardsOfOwner(db, actor.id));
+}
+
+export async function listOpenCardsOf(db: Db, login: string): Promise<Card[]> {
+  return presentCards(db, await listOpenCardsOfLogin(db, login));
+}
+
+/** One card; a closed card (isOpenComission false) answers 404 to everyone but its owner. */
+export async function getCard(db: Db, actor: Actor | null, uuid: string): Promise<Card> {
+  const row = await findCard(db, uuid);
+  if (!row || !canSeeCard(row, actor)) throw notFound(messages.comissionMissing);
+  return (await presentCards(db, [row]))[0]!;
+}
+
+/** Only artists create cards (SPEC §6); the artist role is the isArtist setting. */
+export async function createCard(db: Db, actor: Actor, body: CardBody): Promise<Card> {
+  if (!actor.roles.includes('artist')) throw new AppError(403, 'not_an_artist', cardMessages.artistsOnly);
+  await assertCardMedia(db, actor, body);
+  const uuid = await insertCard(db, actor.id, toCardValues(body));
+  return presentCard(db, uuid);
+}
+
+/**
+ * Replaces the owner's card. Someone else's card and a missing one both answer 404, so card ids
+ * of closed cards cannot be probed. Forms already sent keep their own copy of the options.
+ */
+export async function updateCard(db: Db, actor: Actor, body: CardUpdateBody): Promise<Card> {
+  const row = await findCard(db, body.uuid);
+  if (!row || row.ownerId !== actor.id) throw notFound(messages.comissionMissing);
+  await assertCardMedia(db, actor, body);
+  if (!(await updateOwnCard(db, actor.id, body.uuid, toCardValues(body)))) {
+    throw notFound(messages.comissionMissing);
+  }
+  return presentCard(db, body.uuid);
+}
+
+export async function deleteCard(db: Db, actor: Actor, uuid: string): Promise<void> {
+  if (!(await deleteOwnCard(db, actor.id, uuid))) throw notFound(messages.cardDeleteFailed);
+}

@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Card } from '@brushline/shared/cards/schemas';
+import type { SentForm } from '@brushline/shared/orders/schemas';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import {
+  call,
+  createCard,
+  registerArtist,
+  sampleCard,
+  sampleForm,
+  sendForm,
+  type TestUser,
+} from './commission-fixtures.ts';
+
+/**
+ * Every card and order route × every kind of caller, table-driven. "artist" owns the card (and
+ * receives the form), "buyer" sent the form (a signed-in non-artist), "stranger" is another
+ * signed-in artist on neither side, "anon" has no session. After every call the caller was not
+ * meant to make a change with, the visible state is compared with the state before.
+ */
+type Who = 'artist' | 'buyer' | 'stranger' | 'anon';
+const WHO: Who[] = ['artist', 'buyer', 'stranger', 'anon'];
+
+interface Ctx {
+  card: Card;
+  form: SentForm;
+  buyer: TestUser;
+  title: string;
+}
+
+interface Row {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: (c: Ctx) => string;
+  body?: (c: Ctx) => unknown;
+  /** Expected HTTP status per caller. */
+  expect: Record<Who, number>;
+  /** The card flags and task status the row starts from. */
+  setup?: { closed?: boolean; status?: 'waiting' | 'processing' | 'finished' };
+  /** Callers whose successful call may change state; for everyone else the state must not move. */
+  mutates?: Who[];
+  /** Callers whose answer may show the private marker (the card title, unique per context). */
+  seenBy?: Who[];
+  /** Another private marker than the card title. */
+  marker?: (c: Ctx) => string;
+}
+
+let t: TestApp;
+let ann: TestUser;
+let stranger: TestUser;
+let buyers: TestUser[];
+let n = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await registerArtist(t);
+  stranger = await registerArtist(t);
+  buyers = [];
+  for (let i = 0; i < 4; i += 1) buyers.push(await registerUser(t.app, t.dataDir));
+});
+afterAll(() => t.close());
+
+async function context(setup: Row['setup'] = {}): Promise<Ctx> {
+  const buyer = buyers[n % buyers.length]!;
+  n += 1;
+  const title = `Card ${randomBytes(4).toString('hex')}`;
+  // A form needs an open card; a "closed" row closes the card after the form was sent.
+  const card = await createCard(t, ann, { title });
+  const form = await sendForm(t, buyer, card);
+  const moves = ['accept', 'start', 'deliver'].slice(
+    0,
+    ['waiting', 'processing', 'finished'].indexOf(setup.status ?? 'none') + 1,
+  );
+  for (const m of moves) await call(t.app, 'PUT', `/api/task/${form.task.id}/${m}`, ann.cookie);
+  if (setup.closed) {
+    await call(t.app, 'PUT', '/api/comissioncard/update', ann.cookie, {
+      ...sampleCard({ title, isOpenComission: false, isCommissionsOpen: false }),
+      uuid: card.uuid,
+    });
+  }
+  return { card, form, buyer, title };
+}
+
+/** What the participants can see: the artist's cards and tasks, the buyer's outgoing forms, notifications. */
+async function snapshot(c: Ctx) {
+  const get = async (url: string, user: TestUser) => (await call(t.app, 'GET', url, user.cookie)).body;
+  return [
+    await get('/api/comissioncard/owner', ann),
+    await get(`/api/task/comissions/get/crm/${ann.login}`, ann),
+    await get('/api/comissionforms/outgoing', c.buyer),
+    await get('/api/notifications', ann),
+    await get('/api/notifications', c.buyer),
+  ];
+}
+
+const rows: Row[] = [
+  // Cards
+  {
+    name: 'GET /comissioncard/owner',
+    method: 'GET',
+    url: () => '/api/comissioncard/owner',
+    expect: { artist: 200, buyer: 200, stranger: 200, anon: 401 },
+    seenBy: ['artist'],
+  },
+  {
+    name: 'POST /commissioncard/create',
+    method: 'POST',
+    url: () => '/api/commissioncard/create',
+    body: () => sampleCard(),
+    expect: { artist: 200, buyer: 403, stranger: 200, anon: 401 },
+    mutates: ['artist', 'stranger'],
+  },
+  {
+    name: 'PUT /comissioncard/update',
+    method: 'PUT',
+    url: () => '/api/comissioncard/update',
+    body: (c) => ({ ...sampleCard({ title: 'Taken over' }), uuid: c.card.uuid }),
+    expect: { artist: 200, buyer: 404, stranger: 404, anon: 401 },
+    mutates: ['artist'],
+  },
+  {
+    name: 'DELETE /comissioncard/delete/{uuid}',
+    method: 'DELETE',
+    url: (c) => `/api/comissioncard/delete/${c.card.uuid}`,
+    expect: { artist: 200, buyer: 404, stranger: 404, anon: 401 },
+    mutates: ['artist'],
+  },
+  {
+    name: 'GET /comissioncard/get/{uuid} (open card)',
+    method: 'GET',
+    url: (c) => `/api/comissioncard/get/${c.card.uuid}`,
+    expect: { artist: 200, buyer: 200, stranger: 200, anon: 200 },
+    seenBy: WHO,
+  },
+  {
+    name: 'GET /comissioncard/get/{uuid} (closed card)',
+    method: 'GET',
+    url: (c) => `/api/comissioncard/get/${c.card.uuid}`,
+    setup: { closed: true },
+    expect: { artist: 200, buyer: 404, stranger: 404, anon: 404 },
+    seenBy: ['artist'],
+  },
+  {
+    name: 'GET /comissioncards/user/{login} (closed card)',
+    method: 'GET',
+    url: () => `/api/comissioncards/user/${ann.login}`,
+    setup: { closed: true },
+    expect: { artist: 200, buyer: 200, stranger: 200, anon: 200 },
+    seenBy: [],
+  },
+  // Forms
+  {
+    name: 'POST /comissionform/send',
+    method: 'POST',
+    url: () => '/api/comissionform/send',
+    body: (c) => sampleForm(c.card),
+    expect: { artist: 403, buyer: 200, stranger: 200, anon: 401 },
+    mutates: ['buyer', 'stranger'],
+    seenBy: ['buyer', 'stranger'],
+  },
+  {
+    name: 'GET /comissionforms/outgoing',
+    method: 'GET',
+    url: () => '/api/comissionforms/outgoing',
+    expect: { artist: 200, buyer: 200, stranger: 200, anon: 401 },
+    seenBy: ['buyer'],
+  },
+  {
+    name: 'GET /comissionforms/artist/pending/{login}',
+    method: 'GET',
+    url: () => `/api/comissionforms/artist/pending/${ann.login}`,
+    expect: { artist: 200, buyer: 404, stranger: 404, anon: 401 },
+    seenBy: ['artist'],
+  },
+  {
+    name: 'PUT /comissionform/read/{id}',
+    method: 'PUT',
+    url: (c) => `/api/comissionform/read/${c.form.id}`,
+    expect: { artist: 200, buyer: 200, stranger: 404, anon: 401 },
+    mutates: ['artist'],
+    seenBy: ['artist', 'buyer'],
+  },
+  {
+    name: 'DELETE /comissionform/decline/{id}',
+    method: 'DELETE',
+    url: (c) => `/api/comissionform/decline/${c.form.id}`,
+    expect: { artist: 200, buyer: 409, stranger: 404, anon: 401 },
+    mutates: ['artist'],
+  },
+  {
+    name: 'DELETE /comissionform/decline-request-as-buyer/{id}',
+    method: 'DELETE',
+    url: (c) => `/api/comissionform/decline-request-as-buyer/${c.form.id}`,
+    expect: { artist: 409, buyer: 200, stranger: 404, anon: 401 },
+    mutates: ['buyer'],
+  },
+  {
+    name: 'GET /comissionform/comissioners',
+    method: 'GET',
+    url: () => '/api/comissionform/comissioners',
+    expect: { artist: 200, buyer: 200, stranger: 200, anon: 401 },
+    seenBy: ['artist'],
+    marker: (c) => c.buyer.id,
+  },
+  {
+    name: 'GET /task/comissions/get/crm/{login}',
+    method: 'GET',
+    url: () => `/api/task/comissions/get/crm/${ann.login}`,
+    expect: { artist: 200, buyer: 404, stranger: 404, anon: 401 },
+    seenBy: ['artist'],
+  },
+  ...(['accept', 'start', 'deliver'] as const).map((action, i): Row => ({
+    name: `PUT /task/{id}/${action}`,
+    method: 'PUT',
+    url: (c) => `/api/task/${c.form.task.id}/${action}`,
+    setup: { status: ([undefined, 'waiting', 'processing'] as const)[i] },
+    expect: { artist: 200, buyer: 409, stranger: 404, anon: 401 },
+    mutates: ['artist'],
+    seenBy: ['artist'],
+  })),
+  ...(['approve', 'send-back'] as const).map((path): Row => ({
+    name: `PUT /task/{id}/${path}`,
+    method: 'PUT',
+    url: (c) => `/api/task/${c.form.task.id}/${path}`,
+    body: () => ({ comment: 'More contrast' }),
+    setup: { status: 'finished' },
+    expect: { artist: 409, buyer: 200, stranger: 404, anon: 401 },
+    mutates: ['buyer'],
+    seenBy: ['buyer'],
+  })),
+];
+
+describe('authorization matrix', () => {
+  const cases = rows.flatMap((row) => WHO.map((who) => [row.name, who, row] as const));
+  it.each(cases)('%s as %s', async (_name, who, row) => {
+    const c = await context(row.setup);
+    const user = { artist: ann, buyer: c.buyer, stranger, anon: undefined }[who];
+    const before = await snapshot(c);
+    const res = await call(t.app, row.method, row.url(c), user?.cookie, row.body?.(c));
+    expect(res.statusCode, res.body).toBe(row.expect[who]);
+    if (res.statusCode >= 400) expect(res.json().error.message).toEqual(expect.any(String));
+    const mayChange = res.statusCode < 300 && (row.mutates ?? []).includes(who);
+    if (!mayChange) expect(await snapshot(c)).toEqual(before);
+    if (res.statusCode < 300 && !(row.seenBy ?? []).includes(who)) {
+      expect(res.body).not.toContain(row.marker?.(c) ?? c.title);
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TaskStatus } from '@brushline/shared/orders/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import { media } from '../../db/schema/media.ts';
+import {
+  commissionForms,
+  commissionTasks,
+  formReferences,
+  type StoredChosenSection,
+} from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/users.ts';
+import type { MediaRow } from '../media/media.dto.ts';
+
+const sender = alias(users, 'sender');
+const artist = alias(users, 'artist');
+
+/** A user's avatar id only while it is still their own media (no dead links). */
+const avatarOf = (u: typeof sender | typeof artist) =>
+  sql<string | null>`(select m.id from media m where m.id = ${u.avatarMediaId} and m.owner_id = ${u.id})`;
+
+const formColumns = {
+  id: commissionForms.id,
+  cardUuid: commissionForms.cardUuid,
+  cardTitle: commissionForms.cardTitle,
+  description: commissionForms.description,
+  totalPriceCents: commissionForms.totalPriceCents,
+  chosen: commissionForms.chosen,
+  type: commissionForms.type,
+  isRead: commissionForms.isRead,
+  createdAt: commissionForms.createdAt,
+  senderId: sender.id,
+  senderLogin: sender.login,
+  senderDisplayName: sender.displayName,
+  senderAvatarId: avatarOf(sender),
+  artistId: artist.id,
+  artistLogin: artist.login,
+  artistDisplayName: artist.displayName,
+  artistAvatarId: avatarOf(artist),
+  taskId: commissionTasks.id,
+  taskStatus: commissionTasks.status,
+  taskType: commissionTasks.type,
+  taskComment: commissionTasks.comment,
+  taskUpdatedAt: commissionTasks.updatedAt,
+};
+
+/** A sent form with its task and both participants, in one query. */
+export type FormRow = Awaited<ReturnType<typeof findFormRows>>[number];
+
+/** Forms matching `where`, newest first. */
+export async function findFormRows(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(formColumns)
+    .from(commissionForms)
+    .innerJoin(commissionTasks, eq(commissionTasks.formId, commissionForms.id))
+    .innerJoin(sender, eq(sender.id, commissionForms.senderId))
+    .innerJoin(artist, eq(artist.id, commissionForms.artistId))
+    .where(where)
+    .orderBy(desc(commissionForms.createdAt), desc(commissionForms.id));
+}
+
+export const byFormId = (id: number) => eq(commissionForms.id, id);
+export const byTaskId = (id: number) => eq(commissionTasks.id, id);
+export const sentBy = (userId: string) => eq(commissionForms.senderId, userId);
+export const receivedBy = (userId: string) => eq(commissionForms.artistId, userId);
+export const newFor = (artistId: string) => and(receivedBy(artistId), eq(commissionTasks.status, 'none'));
+
+/** The reference media rows of these forms, in their saved order. */
+export async function findReferenceRows(
+  db: DbOrTx,
+  formIds: number[],
+): Promise<{ formId: number; media: MediaRow }[]> {
+  if (formIds.length === 0) return [];
+  return db
+    .select({ formId: formReferences.formId, media })
+    .from(formReferences)
+    .innerJoin(media, eq(media.id, formReferences.mediaId))
+    .where(inArray(formReferences.formId, formIds))
+    .orderBy(asc(formReferences.formId), asc(formReferences.position));
+}
+
+export interface NewForm {
+  cardUuid: string;
+  cardTitle: string;
+  artistId: string;
+  senderId: string;
+  description: string;
+  totalPriceCents: number;
+  chosen: StoredChosenSection[];
+}
+
+/** Stores a form, its references and its task (status none); call inside a transaction. */
+export async function insertFormWithTask(db: DbOrTx, form: NewForm, referenceIds: readonly string[]) {
+  const [row] = await db.insert(commissionForms).values(form).returning({ id: commissionForms.id });
+  const formId = row!.id;
+  if (referenceIds.length > 0) {
+    await db
+      .insert(formReferences)
+      .values(referenceIds.map((mediaId, position) => ({ formId, position, mediaId })));
+  }
+  const [task] = await db.insert(commissionTasks).values({ formId }).returning({ id: commissionTasks.id });
+  return { formId, taskId: task!.id };
+}
+
+/**
+ * The one atomic status change: it only happens while the task still has the `from` status, so
+ * of two simultaneous moves at most one can succeed. Answers whether this one did.
+ */
+export async function moveTaskStatus(
+  db: DbOrTx,
+  taskId: number,
+  from: TaskStatus,
+  to: TaskStatus,
+  comment?: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(commissionTasks)
+    .set({ status: to, updatedAt: sql`now()`, ...(comment === undefined ? {} : { comment }) })
+    .where(and(eq(commissionTasks.id, taskId), eq(commissionTasks.status, from)))
+    .returning({ id: commissionTasks.id });
+  return rows.length === 1;
+}
+
+export async function markFormRead(db: DbOrTx, formId: number): Promise<void> {
+  await db
+    .update(commissionForms)
+    .set({ isRead: true })
+    .where(and(eq(commissionForms.id, formId), eq(commissionForms.isRead, false)));
+}
+
+/** How many tasks of each status the artist has with each commissioner. */
+export async function countTasksByCommissioner(db: DbOrTx, artistId: string) {
+  return db
+    .select({
+      senderId: sender.id,
+      senderLogin: sender.login,
+      senderDisplayName: sender.displayName,
+      senderAvatarId: avatarOf(sender),
+      status: commissionTasks.status,
+      n: sql<number>`count(*)::int`,
+      lastAt: sql<string>`max(${commissionForms.createdAt})::text`,
+    })
+    .from(commissionForms)
+    .innerJoin(commissionTasks, eq(commissionTasks.formId, commissionForms.id))
+    .innerJoin(sender, eq(sender.id, commissionForms.senderId))
+    .where(receivedBy(artistId))
+    .groupBy(sender.id, sender.login, sender.displayName, sender.avatarMediaId, commissionTasks.status);
+}

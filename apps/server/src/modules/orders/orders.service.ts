@@ -1,0 +1,188 @@
+import { choiceMessages } from '@brushline/shared/cards/messages';
+import { resolveChoice, sameTotal, toCents } from '@brushline/shared/cards/pricing';
+import type { Media } from '@brushline/shared/media/schemas';
+import { messages } from '@brushline/shared/messages';
+import { TASK_STATUSES } from '@brushline/shared/orders/constants';
+import {
+  orderMessages,
+  type CommissionerSummary,
+  type PendingGroup,
+  type SendFormBody,
+  type SentForm,
+  type StatusCounts,
+} from '@brushline/shared/orders/schemas';
+import { ACTIVE_TASK_STATUSES } from '@brushline/shared/orders/status-machine';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { toPricedCard } from '../cards/cards.dto.ts';
+import { findCardForShare } from '../cards/cards.repo.ts';
+import { canSeeCard } from '../cards/cards.service.ts';
+import { toMedia } from '../media/media.dto.ts';
+import { assertOwnMedia } from '../media/media.service.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import { toPerson, toSentForm } from './orders.dto.ts';
+import {
+  byFormId,
+  countTasksByCommissioner,
+  findFormRows,
+  findReferenceRows,
+  insertFormWithTask,
+  markFormRead,
+  newFor,
+  receivedBy,
+  sentBy,
+  type FormRow,
+} from './orders.repo.ts';
+
+/** Forms as answers, with all their references fetched in one more query. */
+export async function presentForms(db: DbOrTx, rows: FormRow[]): Promise<SentForm[]> {
+  const refs = await findReferenceRows(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byForm = new Map<number, Media[]>();
+  for (const r of refs) byForm.set(r.formId, [...(byForm.get(r.formId) ?? []), toMedia(r.media)]);
+  return rows.map((r) => toSentForm(r, byForm.get(r.id) ?? []));
+}
+
+export async function presentForm(db: DbOrTx, row: FormRow): Promise<SentForm> {
+  return (await presentForms(db, [row]))[0]!;
+}
+
+export const formNotFound = () => notFound(orderMessages.formNotFound);
+
+/** Which side of the form the actor is on; anyone else gets the same 404 as a missing form. */
+export function sideOf(row: Pick<FormRow, 'artistId' | 'senderId'>, actor: Actor): 'artist' | 'buyer' {
+  if (row.artistId === actor.id) return 'artist';
+  if (row.senderId === actor.id) return 'buyer';
+  throw formNotFound();
+}
+
+/** Lists that name the artist by login answer only to that artist (anyone else gets 404). */
+function assertSelf(actor: Actor, login: string): void {
+  if (login.toLowerCase() !== actor.login.toLowerCase()) throw notFound('User not found');
+}
+
+/**
+ * Sends a form to the owner of an open card. Every price is the server's: the total is
+ * recomputed from the card as stored (locked for the transaction), and one the buyer saw that
+ * differs is refused, so a tampered or stale total never reaches the artist. The form, its
+ * references and its task are stored together; the artist hears about it after the commit.
+ */
+export async function sendForm(deps: Deps, actor: Actor, body: SendFormBody): Promise<SentForm> {
+  await deps.limits.hit('formSendUser', actor.id);
+  const { formId, artistId, push } = await deps.db.transaction(async (tx) => {
+    const card = await findCardForShare(tx, body.cardUUID);
+    if (!card || !canSeeCard(card, actor)) throw notFound(messages.comissionMissing);
+    if (card.ownerId === actor.id) throw new AppError(403, 'self_commission', messages.formSendFailed);
+    if (!card.isCommissionsOpen) throw new AppError(409, 'comission_closed', messages.comissionClosed);
+    const choice = resolveChoice(toPricedCard(card), body.chosen);
+    if (!choice.ok) throw new AppError(400, 'invalid_choice', choice.message);
+    if (!sameTotal(choice.total, body.totalPrice)) {
+      throw new AppError(400, 'price_mismatch', choiceMessages.totalMismatch);
+    }
+    await assertOwnMedia(tx, actor.id, body.references, ['reference', 'post']);
+    const ids = await insertFormWithTask(
+      tx,
+      {
+        cardUuid: card.uuid,
+        cardTitle: card.title,
+        artistId: card.ownerId,
+        senderId: actor.id,
+        description: body.description,
+        totalPriceCents: toCents(choice.total),
+        chosen: choice.lines.map((l) => ({
+          key: l.key,
+          title: l.title,
+          options: l.options.map((o) => ({ key: o.key, option: o.option, priceCents: toCents(o.price) })),
+        })),
+      },
+      body.references,
+    );
+    const created = await createNotification(tx, {
+      userId: card.ownerId,
+      type: 'commission_request_status',
+      message: `${actor.login} sent you a request for “${card.title}”`,
+      actorId: actor.id,
+      formId: ids.formId,
+    });
+    return { formId: ids.formId, artistId: card.ownerId, push: created.push };
+  });
+  push(deps);
+  try {
+    deps.hub.toUser(artistId, 'ComissionRequestRecieved', {
+      formId,
+      cardUuid: body.cardUUID,
+      senderLogin: actor.login,
+    });
+  } catch (err) {
+    deps.log.warn({ err }, 'could not push a commission request');
+  }
+  const [row] = await findFormRows(deps.db, byFormId(formId));
+  return presentForm(deps.db, row!);
+}
+
+/** Every form the actor sent, newest first, whatever its status. */
+export async function listOutgoing(db: Db, actor: Actor): Promise<SentForm[]> {
+  return presentForms(db, await findFormRows(db, sentBy(actor.id)));
+}
+
+/** The artist's new forms (task status none), grouped by commissioner, newest group first. */
+export async function listPendingGroups(db: Db, actor: Actor, login: string): Promise<PendingGroup[]> {
+  assertSelf(actor, login);
+  const forms = await presentForms(db, await findFormRows(db, newFor(actor.id)));
+  const groups = new Map<string, PendingGroup>();
+  for (const form of forms) {
+    const group = groups.get(form.senderId) ?? { sender: form.sender, forms: [] };
+    group.forms.push(form);
+    groups.set(form.senderId, group);
+  }
+  return [...groups.values()];
+}
+
+/** Every task the artist has, any status, newest first (the CRM lists). */
+export async function listArtistTasks(db: Db, actor: Actor, login: string): Promise<SentForm[]> {
+  assertSelf(actor, login);
+  return presentForms(db, await findFormRows(db, receivedBy(actor.id)));
+}
+
+/** The artist's commissioners with how many tasks of each status they have; most recent first. */
+export async function listCommissioners(db: Db, actor: Actor): Promise<CommissionerSummary[]> {
+  const rows = await countTasksByCommissioner(db, actor.id);
+  const summaries = new Map<string, CommissionerSummary & { lastAt: string }>();
+  for (const r of rows) {
+    let s = summaries.get(r.senderId);
+    if (!s) {
+      const counts = Object.fromEntries(TASK_STATUSES.map((st) => [st, 0])) as StatusCounts;
+      s = {
+        commissioner: toPerson(r.senderId, r.senderLogin, r.senderDisplayName, r.senderAvatarId),
+        counts,
+        active: 0,
+        lastAt: r.lastAt,
+      };
+      summaries.set(r.senderId, s);
+    }
+    s.counts[r.status] += r.n;
+    if (ACTIVE_TASK_STATUSES.includes(r.status)) s.active += r.n;
+    if (r.lastAt > s.lastAt) s.lastAt = r.lastAt;
+  }
+  return [...summaries.values()]
+    .sort((a, b) => (a.lastAt < b.lastAt ? 1 : a.lastAt > b.lastAt ? -1 : 0))
+    .map(({ commissioner, counts, active }) => ({ commissioner, counts, active }));
+}
+
+/**
+ * Opens a form's details. The artist's opening marks it read (SPEC §4); the buyer may open it too
+ * (their own form) without changing anything; anyone else gets 404.
+ */
+export async function readForm(db: Db, actor: Actor, formId: number): Promise<SentForm> {
+  const [row] = await findFormRows(db, byFormId(formId));
+  if (!row) throw formNotFound();
+  if (sideOf(row, actor) === 'artist' && !row.isRead) {
+    await markFormRead(db, formId);
+    return presentForm(db, { ...row, isRead: true });
+  }
+  return presentForm(db, row);
+}

@@ -1,0 +1,91 @@
+import { messages } from '@brushline/shared/messages';
+import { orderMessages, type SentForm } from '@brushline/shared/orders/schemas';
+import { nextStatus, TASK_TRANSITIONS, type TaskAction } from '@brushline/shared/orders/status-machine';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import { byFormId, byTaskId, findFormRows, moveTaskStatus } from './orders.repo.ts';
+import { formNotFound, presentForm, sideOf } from './orders.service.ts';
+
+/** The SPEC §8 failure messages of the two moves that have one; the others share a clear one. */
+const failMessages: Partial<Record<TaskAction, string>> = {
+  decline: messages.formDeclineFailed,
+  cancel: messages.buyerCancelFailed,
+};
+
+const illegal = (action: TaskAction) =>
+  new AppError(409, 'illegal_transition', failMessages[action] ?? orderMessages.illegalTransition);
+
+const COMMENT_IN_NOTIFICATION = 200;
+
+/** What the other side is told, e.g. "ann accepted your request for “Portrait”". */
+function notificationText(action: TaskAction, who: string, title: string, comment?: string): string {
+  const t = `“${title}”`;
+  switch (action) {
+    case 'accept':
+      return `${who} accepted your request for ${t}`;
+    case 'decline':
+      return `${who} declined your request for ${t}`;
+    case 'cancel':
+      return `${who} canceled their request for ${t}`;
+    case 'start':
+      return `${who} started working on ${t}`;
+    case 'deliver':
+      return `${who} finished ${t}. Approve it or send it back`;
+    case 'approve':
+      return `${who} approved ${t}`;
+    case 'sendBack': {
+      const c = comment ?? '';
+      const short = c.length > COMMENT_IN_NOTIFICATION ? `${c.slice(0, COMMENT_IN_NOTIFICATION - 1)}…` : c;
+      return `${who} sent ${t} back: ${short}`;
+    }
+  }
+}
+
+/** Which task a move names: the /task routes use the task id, the /comissionform routes the form id. */
+export type TaskRef = { taskId: number } | { formId: number };
+
+/**
+ * Moves a task by the shared status machine. Only the two participants see the task (anyone
+ * else: 404); a move the machine does not allow for this side now answers 409 and changes
+ * nothing. The change itself is one conditional UPDATE (WHERE status = the expected one), so
+ * of two simultaneous moves only one can win; the loser gets the same 409. The other side gets
+ * a stored notification, pushed once the transaction has committed.
+ */
+export async function moveTask(
+  deps: Deps,
+  actor: Actor,
+  ref: TaskRef,
+  action: TaskAction,
+  comment?: string,
+): Promise<SentForm> {
+  const where = 'taskId' in ref ? byTaskId(ref.taskId) : byFormId(ref.formId);
+  const [row] = await findFormRows(deps.db, where);
+  if (!row) throw formNotFound();
+  const side = sideOf(row, actor);
+  const to = nextStatus(row.taskStatus, action, side);
+  if (!to) throw illegal(action);
+  const needsComment = TASK_TRANSITIONS[action].needsComment;
+  const push = await deps.db.transaction(async (tx) => {
+    const moved = await moveTaskStatus(
+      tx,
+      row.taskId,
+      row.taskStatus,
+      to,
+      needsComment ? comment : undefined,
+    );
+    if (!moved) throw illegal(action);
+    const created = await createNotification(tx, {
+      userId: side === 'artist' ? row.senderId : row.artistId,
+      type: 'commission_status',
+      message: notificationText(action, actor.login, row.cardTitle, comment),
+      actorId: actor.id,
+      formId: row.id,
+    });
+    return created.push;
+  });
+  push(deps);
+  const [fresh] = await findFormRows(deps.db, byFormId(row.id));
+  return presentForm(deps.db, fresh!);
+}

@@ -1,0 +1,117 @@
+import { FEED_PAGE_SIZE, MATURITIES, type Maturity } from '@brushline/shared/posts/constants';
+import type { CreatePostBody, FeedQuery, LikeState, Post, PostPage } from '@brushline/shared/posts/schemas';
+import { messages } from '@brushline/shared/messages';
+import { isStaff } from '@brushline/shared/roles';
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { assertOwnMedia } from '../media/media.service.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import { toPost } from './posts.dto.ts';
+import {
+  addToTotalLikes,
+  deleteLike,
+  deletePostRow,
+  findViewer,
+  insertLike,
+  insertPost,
+  insertPostMedia,
+  likeAlreadyNotified,
+  lockPost,
+  readTotalLikes,
+  selectPostCards,
+} from './posts.repo.ts';
+
+/**
+ * What a viewer may receive (issue #3): anonymous visitors only sfw; signed-in users sfw plus
+ * each maturity their settings turn on. Filtered in SQL, so hidden posts never leave the server.
+ */
+async function visibleMaturities(db: Db, actor: Actor | null): Promise<Maturity[]> {
+  if (!actor) return ['sfw'];
+  const viewer = await findViewer(db, actor.id);
+  return MATURITIES.filter(
+    (m) =>
+      m === 'sfw' ||
+      (m === 'questionable' && viewer?.displayQuestionable === true) ||
+      (m === 'nsfw' && viewer?.displayNsfw === true),
+  );
+}
+
+export async function createPost(db: Db, actor: Actor, body: CreatePostBody): Promise<Post> {
+  const id = await db.transaction(async (tx) => {
+    await assertOwnMedia(tx, actor.id, body.attachedMedia, ['post']);
+    const postId = await insertPost(tx, {
+      ownerId: actor.id,
+      content: body.postContent,
+      maturity: body.maturity,
+    });
+    await insertPostMedia(tx, postId, body.attachedMedia);
+    return postId;
+  });
+  // The author gets the post back whatever their own display settings hide.
+  const [row] = await selectPostCards(db, { viewerId: actor.id, ids: [id], limit: 1 });
+  return toPost(row!);
+}
+
+/** One page of the feed (or of one user's posts), newest first; see feedQuerySchema. */
+export async function listPosts(db: Db, actor: Actor | null, query: FeedQuery): Promise<PostPage> {
+  const limit = FEED_PAGE_SIZE;
+  const rows = await selectPostCards(db, {
+    viewerId: actor?.id ?? null,
+    maturities: await visibleMaturities(db, actor),
+    ownerLogin: query.owner,
+    before: query.cursor,
+    // One row more than a page tells whether another page follows, without asking again.
+    limit: limit + 1,
+    offset: query.cursor === undefined ? ((query.page ?? 1) - 1) * limit : 0,
+  });
+  const items = rows.slice(0, limit).map(toPost);
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+}
+
+/**
+ * Likes or unlikes the post for the actor, in one transaction with the counter. A post the actor
+ * may not see answers 404 like a missing one. The owner hears about a like once per person and
+ * post: unliking and liking again never notifies twice, so toggling cannot spam anyone.
+ */
+export async function toggleLike(
+  deps: Pick<Deps, 'db' | 'hub' | 'log'>,
+  actor: Actor,
+  postId: number,
+): Promise<LikeState> {
+  const maturities = await visibleMaturities(deps.db, actor);
+  const result = await deps.db.transaction(async (tx) => {
+    const post = await lockPost(tx, postId);
+    if (!post || !maturities.includes(post.maturity)) throw notFound();
+    if (await deleteLike(tx, postId, actor.id)) {
+      return { totalLikes: await addToTotalLikes(tx, postId, -1), likedByMe: false, push: undefined };
+    }
+    const totalLikes = (await insertLike(tx, postId, actor.id))
+      ? await addToTotalLikes(tx, postId, 1)
+      : await readTotalLikes(tx, postId);
+    let push: ((d: Pick<Deps, 'hub' | 'log'>) => void) | undefined;
+    if (post.ownerId !== actor.id && !(await likeAlreadyNotified(tx, post.ownerId, actor.id, postId))) {
+      const viewer = await findViewer(tx, actor.id);
+      const created = await createNotification(tx, {
+        userId: post.ownerId,
+        type: 'post_liked',
+        message: `${viewer?.displayName ?? actor.login} liked your post`,
+        actorId: actor.id,
+        postId,
+      });
+      push = created.push;
+    }
+    return { totalLikes, likedByMe: true, push };
+  });
+  // Told only after the commit, so nobody hears of a like that was rolled back.
+  result.push?.(deps);
+  return { totalLikes: result.totalLikes, likedByMe: result.likedByMe };
+}
+
+/** The owner or staff delete a post; anyone else gets the same 404 as for a missing post. */
+export async function deletePost(db: Db, actor: Actor, postId: number): Promise<{ message: string }> {
+  const deleted = await deletePostRow(db, postId, isStaff(actor.roles) ? null : actor.id);
+  if (!deleted) throw notFound(messages.postDeleteFailed);
+  return { message: messages.postDeleted };
+}

@@ -1,0 +1,32 @@
+import type { Me, UpdateProfileBody } from '@brushline/shared/users/schemas';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { assertOwnMedia } from '../media/media.service.ts';
+import { toMe } from './users.dto.ts';
+import { findUserById, updateUserProfile } from './users.repo.ts';
+import { isOnline } from './users.service.ts';
+
+/**
+ * Edits the actor's own profile: display name, avatar and banner. Pictures must be the actor's
+ * uploads made for that use (avatar → purpose avatar, banner → purpose banner), so each one
+ * already has the cropped size and miniature the profile shows; null removes a picture.
+ */
+export async function updateProfile(
+  deps: Pick<Deps, 'db' | 'hub'>,
+  actor: Actor,
+  body: UpdateProfileBody,
+): Promise<Me> {
+  await deps.db.transaction(async (tx) => {
+    if (body.avatarMediaId) await assertOwnMedia(tx, actor.id, [body.avatarMediaId], ['avatar']);
+    if (body.bannerMediaId) await assertOwnMedia(tx, actor.id, [body.bannerMediaId], ['banner']);
+    await updateUserProfile(tx, actor.id, {
+      ...(body.displayName !== undefined && { displayName: body.displayName }),
+      ...(body.avatarMediaId !== undefined && { avatarMediaId: body.avatarMediaId }),
+      ...(body.bannerMediaId !== undefined && { bannerMediaId: body.bannerMediaId }),
+    });
+  });
+  const row = await findUserById(deps.db, actor.id);
+  if (!row) throw notFound('User not found');
+  return toMe(row, await isOnline(deps, actor.id));
+}

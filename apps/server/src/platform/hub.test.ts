@@ -1,0 +1,167 @@
+import type { AddressInfo } from 'node:net';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@brushline/shared/realtime';
+import { notify } from '../modules/notifications/notifications.service.ts';
+import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Events = ServerToClientEvents;
+
+let t: TestApp;
+let url: string;
+let ann: Awaited<ReturnType<typeof registerUser>>;
+let bob: Awaited<ReturnType<typeof registerUser>>;
+const open: Client[] = [];
+
+async function listen(app: TestApp['app']): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A real client, as the browser would open it (websocket, session cookie), without retries. */
+function client(base: string, headers: Record<string, string> = {}): Client {
+  const socket: Client = connectClient(base, {
+    path: HUB_PATH,
+    transports: ['websocket'],
+    extraHeaders: headers,
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(socket);
+  return socket;
+}
+
+/** Resolves once connected; rejects with the server's refusal. */
+function connected(socket: Client): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+/** The first `event` whose payload passes `match`, or a timeout failure naming it. */
+function next<E extends keyof Events>(
+  socket: Client,
+  event: E,
+  match: (payload: Parameters<Events[E]>[0]) => boolean = () => true,
+): Promise<Parameters<Events[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000);
+    const listener = (payload: Parameters<Events[E]>[0]) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(payload);
+    };
+    socket.on(event, listener as never);
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await registerUser(t.app, t.dataDir);
+  bob = await registerUser(t.app, t.dataDir);
+  url = await listen(t.app);
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(() => t.close());
+
+describe('real-time hub', () => {
+  it('pushes NotificationRecieved to the recipient’s own socket only', async () => {
+    const socket = client(url, { cookie: ann.cookie });
+    await connected(socket);
+    const received = next(socket, 'NotificationRecieved');
+    // Bob's comes first: if rooms leaked, Ann's socket would see it before her own.
+    await notify(t.app.deps, { userId: bob.id, type: 'system_notification', message: 'for bob' });
+    const sent = await notify(t.app.deps, {
+      userId: ann.id,
+      type: 'post_liked',
+      message: 'Bob liked your post',
+      actorId: bob.id,
+    });
+    expect(await received).toEqual({ kind: 'feed', notification: sent });
+    expect(sent).toMatchObject({ message: 'Bob liked your post', userWhoTriggeredEvent: { id: bob.id } });
+  });
+
+  it('refuses a socket without a valid session cookie, and from a foreign origin', async () => {
+    await expect(connected(client(url))).rejects.toThrow('unauthorized');
+    await expect(connected(client(url, { cookie: 'sid=not-a-session' }))).rejects.toThrow('unauthorized');
+    await expect(connected(client(url, { cookie: 'sid=%E0%A4%A' }))).rejects.toThrow('unauthorized');
+    await expect(
+      connected(client(url, { cookie: ann.cookie, origin: 'https://evil.example' })),
+    ).rejects.toThrow();
+  });
+
+  it('tells other users when someone connects and leaves, and answers WhoIsOnline', async () => {
+    const watcher = client(url, { cookie: ann.cookie });
+    await connected(watcher);
+    const arrived = next(watcher, 'UserConnected', (p) => p.userId === bob.id);
+    const bobSocket = client(url, { cookie: bob.cookie });
+    await connected(bobSocket);
+    await arrived;
+
+    const online = await watcher.emitWithAck('WhoIsOnline', [bob.id, ann.id, 'not-an-id']);
+    expect(online.sort()).toEqual([ann.id, bob.id].sort());
+
+    const left = next(watcher, 'UserDisconnected', (p) => p.userId === bob.id);
+    bobSocket.disconnect();
+    await left;
+    expect(await t.app.deps.hub.onlineAmong([bob.id, ann.id])).toEqual(new Set([ann.id]));
+  });
+
+  it('stays online while a second tab of the same user is still connected', async () => {
+    const watcher = client(url, { cookie: ann.cookie });
+    const tab1 = client(url, { cookie: bob.cookie });
+    const tab2 = client(url, { cookie: bob.cookie });
+    await Promise.all([connected(watcher), connected(tab1), connected(tab2)]);
+    let offline = 0;
+    watcher.on('UserDisconnected', (p) => {
+      if (p.userId === bob.id) offline += 1;
+    });
+    tab1.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await watcher.emitWithAck('WhoIsOnline', [bob.id])).toEqual([bob.id]);
+    // The server emits in order on one connection: the last tab's event is the only one.
+    const gone = next(watcher, 'UserDisconnected', (p) => p.userId === bob.id);
+    tab2.disconnect();
+    await gone;
+    expect(offline).toBe(1);
+  });
+
+  it('app.close() finishes promptly with sockets connected and disconnects them', async () => {
+    const other = await createTestApp({}, t.app.database);
+    const base = await listen(other.app);
+    const socket = client(base, { cookie: ann.cookie });
+    await connected(socket);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await dropped).toBeTruthy();
+  });
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'with REDIS_URL, a notification sent through instance B reaches a socket on instance A',
+    async () => {
+      const b = await createTestApp({}, t.app.database);
+      try {
+        const socket = client(url, { cookie: ann.cookie });
+        await connected(socket);
+        const received = next(socket, 'NotificationRecieved', (p) => p.notification.message === 'via B');
+        const sent = await notify(b.app.deps, {
+          userId: ann.id,
+          type: 'system_notification',
+          message: 'via B',
+        });
+        expect((await received).notification).toEqual(sent);
+        // Presence spans instances too: B sees Ann's socket on A.
+        expect(await b.app.deps.hub.onlineAmong([ann.id, bob.id])).toEqual(new Set([ann.id]));
+      } finally {
+        await b.close();
+      }
+    },
+  );
+});

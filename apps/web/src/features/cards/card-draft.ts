@@ -1,0 +1,125 @@
+import type { Card, CardBodyInput, CardSection } from '@brushline/shared/cards/schemas';
+import type { SectionType } from '@brushline/shared/cards/constants';
+import type { Media } from '@brushline/shared/media/schemas';
+
+/** An option line while it is edited; price is '' while the field is empty. */
+export interface OptionDraft {
+  key: string;
+  option: string;
+  price: number | string;
+  additional: string;
+}
+export interface SectionDraft {
+  key: string;
+  title: string;
+  type: SectionType;
+  options: OptionDraft[];
+}
+/** The editor's values: media are kept whole (for previews), the body only sends their ids. */
+export interface CardDraft {
+  title: string;
+  infoProvidedByTheAuthor: string;
+  startingPrice: number | string;
+  sections: SectionDraft[];
+  cardBanner: Media | null;
+  thumbnailPicture: Media | null;
+  isOpenComission: boolean;
+  isCommissionsOpen: boolean;
+}
+
+/**
+ * A short random key for a new section or option. Keys only need to be unique inside one card,
+ * so 10 base-36 characters from the platform's random source are plenty.
+ */
+export function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join('');
+}
+
+export const emptyOption = (): OptionDraft => ({ key: newKey(), option: '', price: 0, additional: '' });
+
+export const emptySection = (type: SectionType = 'radio'): SectionDraft => ({
+  key: newKey(),
+  title: '',
+  type,
+  options: [emptyOption()],
+});
+
+export const emptyDraft = (): CardDraft => ({
+  title: '',
+  infoProvidedByTheAuthor: '',
+  startingPrice: 0,
+  sections: [],
+  cardBanner: null,
+  thumbnailPicture: null,
+  isOpenComission: true,
+  isCommissionsOpen: true,
+});
+
+/** The editor's values of a saved card; options in their saved order. */
+export function draftOf(card: Card): CardDraft {
+  return {
+    title: card.title,
+    infoProvidedByTheAuthor: card.infoProvidedByTheAuthor,
+    startingPrice: card.startingPrice,
+    sections: card.sections.map((s) => ({
+      key: s.key,
+      title: s.title,
+      type: s.type,
+      options: [...s.options]
+        .sort((a, b) => a.order - b.order)
+        .map((o) => ({ key: o.key, option: o.option, price: o.price, additional: o.additional })),
+    })),
+    cardBanner: card.cardBanner,
+    thumbnailPicture: card.thumbnailPicture,
+    isOpenComission: card.isOpenComission,
+    isCommissionsOpen: card.isCommissionsOpen,
+  };
+}
+
+/** An empty number field counts as 0 for the preview; the schema still sees what was typed. */
+const asNumber = (v: number | string): number => (typeof v === 'number' ? v : Number(v) || 0);
+const asPrice = (v: number | string): number => (v === '' ? Number.NaN : Number(v));
+
+/** The request body: options numbered in the order they are shown. */
+export function bodyOf(draft: CardDraft): CardBodyInput {
+  return {
+    title: draft.title,
+    infoProvidedByTheAuthor: draft.infoProvidedByTheAuthor,
+    startingPrice: asPrice(draft.startingPrice),
+    sections: draft.sections.map((s) => ({
+      key: s.key,
+      title: s.title,
+      type: s.type,
+      options: s.options.map((o, order) => ({
+        key: o.key,
+        option: o.option,
+        price: asPrice(o.price),
+        additional: o.additional,
+        order,
+      })),
+    })),
+    cardBanner: draft.cardBanner?.id ?? null,
+    thumbnailPicture: draft.thumbnailPicture?.id ?? null,
+    isOpenComission: draft.isOpenComission,
+    isCommissionsOpen: draft.isCommissionsOpen && draft.isOpenComission,
+  };
+}
+
+/** What the live preview shows while editing: half-typed values stand in as written. */
+export function previewSections(draft: CardDraft): CardSection[] {
+  return draft.sections.map((s) => ({
+    key: s.key,
+    title: s.title || 'Untitled section',
+    type: s.type,
+    options: s.options.map((o, order) => ({
+      key: o.key,
+      option: o.option || 'Unnamed option',
+      price: asNumber(o.price),
+      additional: o.additional,
+      order,
+    })),
+  }));
+}
+
+export const previewStartingPrice = (draft: CardDraft) => asNumber(draft.startingPrice);

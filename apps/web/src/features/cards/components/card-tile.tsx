@@ -1,0 +1,86 @@
+import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { CARD_TITLE_LIST_MAX } from '@brushline/shared/cards/constants';
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
+import { IconEdit, IconEye, IconPhoto, IconTrash } from '../../crm/components/crm-icons.tsx';
+
+/** SPEC §9: titles are cut at 64 characters in lists. */
+export function listTitle(title: string): string {
+  return title.length > CARD_TITLE_LIST_MAX ? `${title.slice(0, CARD_TITLE_LIST_MAX)}…` : title;
+}
+
+/** One of the artist's cards in /crm/cards. */
+export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: () => void }) {
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={card.title}>
+      <Card.Section>
+        {card.thumbnailPicture ? (
+          <Image
+            src={card.thumbnailPicture.miniatureUrl}
+            alt=""
+            style={{ aspectRatio: '305 / 380', objectFit: 'cover' }}
+          />
+        ) : (
+          <Stack
+            align="center"
+            justify="center"
+            c="dimmed"
+            bg="var(--mantine-color-default-hover)"
+            style={{ aspectRatio: '305 / 380' }}
+            gap={4}
+          >
+            <IconPhoto size={32} />
+            <Text size="xs">No thumbnail</Text>
+          </Stack>
+        )}
+      </Card.Section>
+      <Stack gap={6} mt="sm">
+        <Text fw={600} title={card.title} style={{ overflowWrap: 'anywhere' }}>
+          {listTitle(card.title)}
+        </Text>
+        <Text size="sm">from {formatUsd(card.startingPrice)}</Text>
+        <Group gap={4}>
+          <Badge variant="light" color={card.isOpenComission ? 'teal' : 'gray'} tt="none">
+            {card.isOpenComission ? 'Open' : 'Closed'}
+          </Badge>
+          <Badge variant="light" color={card.isCommissionsOpen ? 'blue' : 'gray'} tt="none">
+            {card.isCommissionsOpen ? 'Orders open' : 'Orders closed'}
+          </Badge>
+        </Group>
+        <Group gap={6} mt={4}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconEdit size={14} />}
+            component={Link}
+            to={`/crm/cards/card-edit?uuid=${card.uuid}`}
+            aria-label={`Edit ${card.title}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconEye size={14} />}
+            component={Link}
+            to={`/commission/${card.uuid}`}
+            aria-label={`View ${card.title}`}
+          >
+            View
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={onDelete}
+            aria-label={`Delete ${card.title}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,182 @@
+import { Avatar, Box, Card, Checkbox, Group, Image, Radio, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CardSection, Card as CommissionCard } from '@brushline/shared/cards/schemas';
+import { computeTotal, formatUsd } from '@brushline/shared/cards/pricing';
+import { chosenOf, fittingPicks, type Picks } from '../picks.ts';
+
+/** What the view needs of a card: a saved card fits, and so does the editor's draft. */
+export type CardViewModel = Pick<
+  CommissionCard,
+  'title' | 'cardBanner' | 'thumbnailPicture' | 'startingPrice' | 'infoProvidedByTheAuthor'
+> & {
+  sections: CardSection[];
+  owner: CommissionCard['owner'] | null;
+};
+
+interface CardViewProps {
+  card: CardViewModel;
+  /** Controlled choice; without it the view keeps its own (the editor's preview). */
+  picks?: Picks;
+  onPicksChange?: (picks: Picks) => void;
+  /** A message per section key (e.g. "Choose exactly one option"). */
+  sectionErrors?: Record<string, string>;
+  /** Under the total: the order form, a login button or an edit button. */
+  footer?: ReactNode;
+}
+
+/**
+ * A commission card as commissioners see it, with a live total. The commission page and the
+ * editor's preview both render this one component, so the preview is what buyers will get.
+ */
+export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: CardViewProps) {
+  const [ownPicks, setOwnPicks] = useState<Picks>({});
+  const current = fittingPicks(card, picks ?? ownPicks);
+  const setPicks = onPicksChange ?? setOwnPicks;
+  const total = computeTotal(card, chosenOf(current));
+  const choose = (sectionKey: string, keys: string[]) => setPicks({ ...current, [sectionKey]: keys });
+
+  return (
+    <Card withBorder padding="md" radius="md">
+      {card.cardBanner && (
+        <Card.Section>
+          <Image src={card.cardBanner.url} alt="" style={{ aspectRatio: '596 / 128', objectFit: 'cover' }} />
+        </Card.Section>
+      )}
+      <Stack gap="md" mt="md">
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          {card.thumbnailPicture && (
+            <Image
+              src={card.thumbnailPicture.url}
+              alt=""
+              w={110}
+              radius="sm"
+              style={{ aspectRatio: '305 / 380', objectFit: 'cover', flexShrink: 0 }}
+            />
+          )}
+          <Stack gap={6} style={{ minWidth: 0 }}>
+            <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+              {card.title || 'Untitled card'}
+            </Title>
+            {card.owner && (
+              <Group gap={6} wrap="nowrap">
+                <Avatar
+                  src={card.owner.avatarMiniatureUrl}
+                  name={card.owner.displayName}
+                  color="initials"
+                  size={24}
+                />
+                <Text size="sm" component={Link} to={`/profile/${card.owner.login}/home`} c="dimmed">
+                  {card.owner.displayName} (@{card.owner.login})
+                </Text>
+              </Group>
+            )}
+            <Text fw={600}>from {formatUsd(card.startingPrice)}</Text>
+          </Stack>
+        </Group>
+        {card.infoProvidedByTheAuthor && (
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {card.infoProvidedByTheAuthor}
+          </Text>
+        )}
+        {card.sections.map((section) => (
+          <SectionChoice
+            key={section.key}
+            section={section}
+            value={current[section.key] ?? []}
+            error={sectionErrors?.[section.key]}
+            onChange={(keys) => choose(section.key, keys)}
+          />
+        ))}
+        <Group
+          justify="space-between"
+          pt="xs"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text fw={600}>Total</Text>
+          <Text fw={700} fz="lg" aria-live="polite" data-testid="card-total">
+            {formatUsd(total)}
+          </Text>
+        </Group>
+        {footer}
+      </Stack>
+    </Card>
+  );
+}
+
+function OptionLabel({ option, price }: { option: string; price: number }) {
+  return (
+    <>
+      {option}{' '}
+      <Text span c="dimmed" size="sm">
+        (+{formatUsd(price)})
+      </Text>
+    </>
+  );
+}
+
+function SectionChoice({
+  section,
+  value,
+  error,
+  onChange,
+}: {
+  section: CardSection;
+  value: string[];
+  error: string | undefined;
+  onChange: (keys: string[]) => void;
+}) {
+  const options = [...section.options].sort((a, b) => a.order - b.order);
+  if (options.length === 0) {
+    return (
+      <Box>
+        <Text fw={600}>{section.title}</Text>
+        <Text size="sm" c="dimmed">
+          No options yet
+        </Text>
+      </Box>
+    );
+  }
+  if (section.type === 'radio') {
+    return (
+      <Radio.Group
+        label={section.title}
+        description="Choose one"
+        value={value[0] ?? null}
+        onChange={(key) => onChange([key])}
+        error={error}
+      >
+        <Stack gap="xs" mt="xs">
+          {options.map((o) => (
+            <Radio
+              key={o.key}
+              value={o.key}
+              label={<OptionLabel option={o.option} price={o.price} />}
+              description={o.additional || undefined}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+    );
+  }
+  return (
+    <Checkbox.Group
+      label={section.title}
+      description="Choose any"
+      value={value}
+      onChange={onChange}
+      error={error}
+    >
+      <Stack gap="xs" mt="xs">
+        {options.map((o) => (
+          <Checkbox
+            key={o.key}
+            value={o.key}
+            label={<OptionLabel option={o.option} price={o.price} />}
+            description={o.additional || undefined}
+          />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}

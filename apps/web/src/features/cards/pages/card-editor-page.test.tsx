@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@brushline/shared/messages';
+import { cardMessages } from '@brushline/shared/cards/messages';
+import { toast } from '../../../lib/toast.ts';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { artistMe, makeCard } from '../../orders/test/order-fixtures.ts';
+import { CardCreatePage, CardEditPage } from './card-editor-page.tsx';
+
+const routes = [
+  page('/crm/cards/card-create', <CardCreatePage />),
+  page('/crm/cards/card-edit', <CardEditPage />),
+  page('/crm/cards', <p>cards list</p>),
+];
+const session = { 'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }) };
+const preview = () => within(screen.getByRole('complementary', { name: 'Preview' }));
+
+// Toasts close after a few seconds, which a loaded test machine can outlast: the calls are checked.
+let toastSpy: { success: ReturnType<typeof vi.spyOn>; error: ReturnType<typeof vi.spyOn> };
+beforeEach(() => {
+  toastSpy = { success: vi.spyOn(toast, 'success'), error: vi.spyOn(toast, 'error') };
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('card editor', () => {
+  it('adds a radio and a checkbox section, and the preview total follows the choices', async () => {
+    const calls = stubFetch({
+      ...session,
+      'POST /api/commissioncard/create': (body) => ({
+        status: 200,
+        body: { card: makeCard(), message: messages.cardCreated, sent: body },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, '/crm/cards/card-create');
+
+    await user.type(await screen.findByLabelText('Title'), 'Portrait');
+    const start = screen.getByLabelText('Starting price');
+    await user.clear(start);
+    await user.type(start, '20');
+
+    await user.click(screen.getByRole('button', { name: 'Add one-choice section' }));
+    const size = within(screen.getByRole('region', { name: 'Section 1' }));
+    await user.type(size.getByLabelText('Section title'), 'Size');
+    await user.type(size.getByLabelText('Option'), 'Bust');
+    await user.click(size.getByRole('button', { name: 'Add option' }));
+    const full = within(size.getByRole('group', { name: 'Option 2' }));
+    await user.type(full.getByLabelText('Option'), 'Full body');
+    await user.clear(full.getByLabelText('Price'));
+    await user.type(full.getByLabelText('Price'), '15.5');
+
+    await user.click(screen.getByRole('button', { name: 'Add several-choice section' }));
+    const extras = within(screen.getByRole('region', { name: 'Section 2' }));
+    await user.type(extras.getByLabelText('Section title'), 'Extras');
+    await user.type(extras.getByLabelText('Option'), 'Background');
+    await user.clear(extras.getByLabelText('Price'));
+    await user.type(extras.getByLabelText('Price'), '10');
+
+    expect(preview().getByTestId('card-total')).toHaveTextContent('$20.00');
+    await user.click(preview().getByRole('radio', { name: /Full body/ }));
+    expect(preview().getByTestId('card-total')).toHaveTextContent('$35.50');
+    await user.click(preview().getByRole('checkbox', { name: /Background/ }));
+    expect(preview().getByTestId('card-total')).toHaveTextContent('$45.50');
+    await user.click(preview().getByRole('radio', { name: /Bust/ }));
+    expect(preview().getByTestId('card-total')).toHaveTextContent('$30.00');
+
+    await user.click(screen.getAllByRole('button', { name: 'Create card' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/cards'));
+    const sent = calls.find((c) => c.key === 'POST /api/commissioncard/create')?.body as {
+      title: string;
+      startingPrice: number;
+      sections: {
+        title: string;
+        type: string;
+        options: { option: string; price: number; order: number }[];
+      }[];
+    };
+    expect(sent.title).toBe('Portrait');
+    expect(sent.startingPrice).toBe(20);
+    expect(sent.sections.map((s) => [s.title, s.type])).toEqual([
+      ['Size', 'radio'],
+      ['Extras', 'checkbox'],
+    ]);
+    expect(sent.sections[0]!.options).toMatchObject([
+      { option: 'Bust', price: 0, order: 0 },
+      { option: 'Full body', price: 15.5, order: 1 },
+    ]);
+    expect(toastSpy.success).toHaveBeenCalledWith(messages.cardCreated);
+  });
+
+  it('shows the schema messages beside the fields and sends nothing', async () => {
+    const calls = stubFetch(session);
+    const { user } = renderRoutes(routes, '/crm/cards/card-create');
+    await user.click(await screen.findByRole('button', { name: 'Add one-choice section' }));
+    await user.click(screen.getAllByRole('button', { name: 'Create card' })[0]!);
+    expect(await screen.findByText(cardMessages.sectionTitleRequired)).toBeInTheDocument();
+    expect(screen.getByText(cardMessages.optionRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+
+  it('moves sections up and down', async () => {
+    stubFetch(session);
+    const { user } = renderRoutes(routes, '/crm/cards/card-create');
+    await user.click(await screen.findByRole('button', { name: 'Add one-choice section' }));
+    await user.type(screen.getByLabelText('Section title'), 'First');
+    await user.click(screen.getByRole('button', { name: 'Add several-choice section' }));
+    const second = within(screen.getByRole('region', { name: 'Section 2' }));
+    await user.type(second.getByLabelText('Section title'), 'Second');
+    await user.click(second.getByRole('button', { name: 'Move section 2 up' }));
+    const first = within(screen.getByRole('region', { name: 'Section 1' }));
+    expect(first.getByLabelText('Section title')).toHaveValue('Second');
+  });
+
+  it('saves an edited card and shows the server message when saving fails', async () => {
+    let fail = true;
+    stubFetch({
+      ...session,
+      [`GET /api/comissioncard/get/${makeCard().uuid}`]: () => ({ status: 200, body: makeCard() }),
+      'PUT /api/comissioncard/update': () =>
+        fail
+          ? { status: 409, body: { error: { code: 'conflict', message: 'Someone changed this card' } } }
+          : { status: 200, body: { card: makeCard({ title: 'Portrait v2' }), message: messages.cardSaved } },
+    });
+    const { user, router } = renderRoutes(routes, `/crm/cards/card-edit?uuid=${makeCard().uuid}`);
+    const title = await screen.findByLabelText('Title');
+    expect(title).toHaveValue('Portrait');
+    await user.type(title, ' v2');
+    await user.click(screen.getAllByRole('button', { name: 'Save changes' })[0]!);
+    expect(await screen.findByRole('alert', { name: messages.cardSaveFailed })).toHaveTextContent(
+      'Someone changed this card',
+    );
+    expect(toastSpy.error).toHaveBeenCalledWith(messages.cardSaveFailed);
+    fail = false;
+    await user.click(screen.getAllByRole('button', { name: 'Save changes' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/cards'));
+    expect(toastSpy.success).toHaveBeenCalledWith(messages.cardSaved);
+  });
+});

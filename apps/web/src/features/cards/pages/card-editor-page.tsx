@@ -1,0 +1,174 @@
+import { Alert, Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { cardBodySchema, type Card } from '@brushline/shared/cards/schemas';
+import { messages } from '@brushline/shared/messages';
+import { fieldErrors } from '@brushline/shared/validation';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerError } from '../../../lib/server-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useSession } from '../../auth/api/session-queries.ts';
+import { NotFoundPage } from '../../site/pages/not-found-page.tsx';
+import { cardQuery, useCreateCard, useUpdateCard } from '../api/card-queries.ts';
+import {
+  bodyOf,
+  draftOf,
+  emptyDraft,
+  previewSections,
+  previewStartingPrice,
+  type CardDraft,
+} from '../card-draft.ts';
+import { CardDetailsFields } from '../components/card-details-fields.tsx';
+import { CardView } from '../components/card-view.tsx';
+import { SectionsEditor } from '../components/sections-editor.tsx';
+import { useUnsavedGuard } from '../use-unsaved-guard.ts';
+
+/** /crm/cards/card-create: a new card. */
+export function CardCreatePage() {
+  return <CardEditor card={null} />;
+}
+
+/** /crm/cards/card-edit?uuid=… (or /crm/cards/card-edit/{uuid}): one of the artist's cards. */
+export function CardEditPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const uuid = params.uuid ?? search.get('uuid') ?? '';
+  const { user } = useSession();
+  const { data: card, error, isPending, refetch } = useQuery({ ...cardQuery(uuid), enabled: uuid !== '' });
+
+  if (uuid === '') return <NotFoundPage what="card" />;
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading card" />
+      </Center>
+    );
+  }
+  // Someone else's card is not editable here: answer as if it did not exist.
+  if ((error instanceof ApiError && error.status === 404) || (card && card.ownerId !== user?.id)) {
+    return <NotFoundPage what="card" />;
+  }
+  if (!card) {
+    return (
+      <Stack align="center" py="xl">
+        <Text>{error?.message ?? 'Could not load this card'}</Text>
+        <Button variant="light" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  // Keyed by uuid and save time: the form starts again from what the server holds.
+  return <CardEditor key={`${card.uuid}:${card.updatedAt}`} card={card} />;
+}
+
+function CardEditor({ card }: { card: Card | null }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const create = useCreateCard();
+  const update = useUpdateCard();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<CardDraft>({
+    initialValues: card ? draftOf(card) : emptyDraft(),
+    validate: (values) => fieldErrors(cardBodySchema, bodyOf(values)),
+  });
+  const guard = useUnsavedGuard(form.isDirty());
+  const saving = create.isPending || update.isPending;
+
+  const done = (message: string) => {
+    toast.success(message);
+    guard.allowNext();
+    void navigate('/crm/cards');
+  };
+  const failed = (toastMessage: string) => (err: Error) => {
+    toast.error(toastMessage);
+    setAlert(applyServerError(err, form.setFieldError) ?? err.message);
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      setAlert(null);
+      const body = bodyOf(values);
+      if (card) {
+        update.mutate(
+          { ...body, uuid: card.uuid },
+          { onSuccess: (r) => done(r.message), onError: failed(messages.cardSaveFailed) },
+        );
+      } else {
+        create.mutate(body, {
+          onSuccess: (r) => done(r.message),
+          onError: failed(messages.cardCreateFailed),
+        });
+      }
+    },
+    () => setAlert('Some fields need a fix. The messages next to them say what to change.'),
+  );
+
+  const values = form.values;
+  const preview = {
+    title: values.title,
+    cardBanner: values.cardBanner,
+    thumbnailPicture: values.thumbnailPicture,
+    startingPrice: previewStartingPrice(values),
+    infoProvidedByTheAuthor: values.infoProvidedByTheAuthor,
+    sections: previewSections(values),
+    owner: user
+      ? {
+          login: user.displayLogin,
+          displayName: user.displayName,
+          avatarMiniatureUrl: user.userProfileStore.profilePicture?.miniaturePath ?? null,
+        }
+      : null,
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} fz="h3">
+            {card ? 'Edit card' : 'Create card'}
+          </Title>
+          <Group gap="xs">
+            <Button variant="default" component={Link} to="/crm/cards">
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {card ? 'Save changes' : 'Create card'}
+            </Button>
+          </Group>
+        </Group>
+        {alert && (
+          <Alert color="red" role="alert" title={card ? messages.cardSaveFailed : messages.cardCreateFailed}>
+            {alert}
+          </Alert>
+        )}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              <CardDetailsFields form={form} />
+              <SectionsEditor form={form} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="xs" pos="sticky" top={72} component="aside" aria-label="Preview">
+              <Title order={3} fz="h4">
+                Preview
+              </Title>
+              <Text size="sm" c="dimmed">
+                This is how commissioners see the card. Try the options: the total follows.
+              </Text>
+              <CardView card={preview} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving}>
+            {card ? 'Save changes' : 'Create card'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { choiceMessages } from '@brushline/shared/cards/messages';
+import { messages } from '@brushline/shared/messages';
+import { toast } from '../../../lib/toast.ts';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { artistMe, buyerMe, CARD_UUID, makeCard, makeForm } from '../../orders/test/order-fixtures.ts';
+import { CommissionPage } from './commission-page.tsx';
+
+const routes = [
+  page('/commission/:uuid', <CommissionPage />),
+  page('/comission-form/:uuid', <CommissionPage openForm />),
+  page('/login', <p>login page</p>),
+  page('/crm/outgoing/orders', <p>outgoing orders</p>),
+  page('/crm/cards/card-edit', <p>card editor</p>),
+];
+const getCard = `GET /api/comissioncard/get/${CARD_UUID}`;
+const signedIn = (me: typeof buyerMe) => ({ 'GET /api/sessioncheck': () => ({ status: 200, body: me }) });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('commission page', () => {
+  it('offers anonymous visitors "Login to order", which remembers the page', async () => {
+    stubFetch({ [getCard]: () => ({ status: 200, body: makeCard() }) });
+    const { user, router } = renderRoutes(routes, `/commission/${CARD_UUID}`);
+    expect(await screen.findByRole('heading', { name: 'Portrait' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Login to order' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: `/commission/${CARD_UUID}` });
+  });
+
+  it('says "Comission is closed" and offers no way to order', async () => {
+    stubFetch({
+      ...signedIn(buyerMe),
+      [getCard]: () => ({ status: 200, body: makeCard({ isCommissionsOpen: false }) }),
+    });
+    renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    expect(await screen.findByText(messages.comissionClosed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Order this commission' })).not.toBeInTheDocument();
+  });
+
+  it('says "Comission does not exist" for an unknown or hidden card', async () => {
+    stubFetch({
+      [getCard]: () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: messages.comissionMissing } },
+      }),
+    });
+    renderRoutes(routes, `/commission/${CARD_UUID}`);
+    expect(await screen.findByRole('heading', { name: messages.comissionMissing })).toBeInTheDocument();
+  });
+
+  it('shows the artist their own card with "Edit card" instead of the order form', async () => {
+    stubFetch({ ...signedIn(artistMe), [getCard]: () => ({ status: 200, body: makeCard() }) });
+    renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    expect(await screen.findByRole('link', { name: 'Edit card' })).toHaveAttribute(
+      'href',
+      `/crm/cards/card-edit?uuid=${CARD_UUID}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the one-choice sections, then sends the choice with the total shown', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const calls = stubFetch({
+      ...signedIn(buyerMe),
+      [getCard]: () => ({ status: 200, body: makeCard() }),
+      'POST /api/comissionform/send': () => ({
+        status: 200,
+        body: { form: makeForm(1, 'none', { totalPrice: 45.5 }), message: messages.formSent },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText(choiceMessages.radioNeedsOne('Size'))).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/comissionform/send')).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: /Full body/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Background/ }));
+    expect(screen.getByTestId('card-total')).toHaveTextContent('$45.50');
+    await user.type(screen.getByLabelText('Description'), 'My cat, please');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/outgoing/orders'));
+    const sent = calls.find((c) => c.key === 'POST /api/comissionform/send')!.body;
+    expect(sent).toEqual({
+      cardUUID: CARD_UUID,
+      description: 'My cat, please',
+      references: [],
+      chosen: [
+        { sectionKey: 'size', optionKeys: ['full'] },
+        { sectionKey: 'extras', optionKeys: ['bg'] },
+      ],
+      totalPrice: 45.5,
+    });
+    expect(success).toHaveBeenCalledWith(messages.formSent);
+  });
+
+  it('shows the server message when the form is refused', async () => {
+    stubFetch({
+      ...signedIn(buyerMe),
+      [getCard]: () => ({ status: 200, body: makeCard({ sections: [] }) }),
+      'POST /api/comissionform/send': () => ({
+        status: 403,
+        body: { error: { code: 'forbidden', message: messages.formSendFailed } },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    await user.click(await screen.findByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('alert', { name: 'The request was not sent' })).toHaveTextContent(
+      messages.formSendFailed,
+    );
+    expect(router.state.location.pathname).toBe(`/comission-form/${CARD_UUID}`);
+  });
+});

@@ -1,0 +1,132 @@
+import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { messages } from '@brushline/shared/messages';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/session-queries.ts';
+import { OrderForm } from '../../orders/components/order-form.tsx';
+import { cardQuery } from '../api/card-queries.ts';
+import { CardView } from '../components/card-view.tsx';
+import type { Picks } from '../picks.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Missing() {
+  return (
+    <Stack align="center" py={48} gap="sm" ta="center">
+      <Title order={1} fz="h2">
+        {messages.comissionMissing}
+      </Title>
+      <Text c="dimmed" maw={420}>
+        The card may have been closed or deleted by its artist, or the link is mistyped.
+      </Text>
+      <Button component={Link} to="/" variant="light">
+        Go to the home page
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * /commission/{uuid} and /comission-form/{uuid} (SPEC §2): a commission card and how to order
+ * it. `openForm` (the second path) opens straight at the order form.
+ */
+export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
+  const { uuid = '' } = useParams();
+  const location = useLocation();
+  const { user, isPending: sessionPending } = useSession();
+  const valid = UUID.test(uuid);
+  const { data: card, error, isPending, refetch } = useQuery({ ...cardQuery(uuid), enabled: valid });
+  const [ordering, setOrdering] = useState(openForm);
+  // Choices made before pressing "Order" carry over into the form.
+  const [picks, setPicks] = useState<Picks>({});
+
+  if (!valid || (error instanceof ApiError && error.status === 404)) return <Missing />;
+  if (isPending || sessionPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading commission" />
+      </Center>
+    );
+  }
+  if (!card) {
+    return (
+      <Stack align="center" py="xl">
+        <Text>{error?.message ?? 'Could not load this commission'}</Text>
+        <Button variant="light" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+
+  const isOwner = user?.id === card.ownerId;
+  let body;
+  if (isOwner) {
+    body = (
+      <CardView
+        card={card}
+        footer={
+          <Stack gap="xs">
+            <Alert color="blue">
+              This is your card. Commissioners see it like this; you can try the options.
+              {!card.isOpenComission && ' It is closed, so only you can see it.'}
+            </Alert>
+            <Button component={Link} to={`/crm/cards/card-edit?uuid=${card.uuid}`}>
+              Edit card
+            </Button>
+          </Stack>
+        }
+      />
+    );
+  } else if (!card.isCommissionsOpen) {
+    body = (
+      <CardView
+        card={card}
+        footer={
+          <Alert color="gray" title={messages.comissionClosed}>
+            The artist is not taking orders on this card right now. Check again later.
+          </Alert>
+        }
+      />
+    );
+  } else if (!user) {
+    body = (
+      <CardView
+        card={card}
+        footer={
+          <Button component={Link} to="/login" state={{ from: location.pathname }} size="md">
+            Login to order
+          </Button>
+        }
+      />
+    );
+  } else if (ordering) {
+    body = (
+      <OrderForm
+        card={card}
+        initialPicks={picks}
+        onCancel={openForm ? undefined : () => setOrdering(false)}
+      />
+    );
+  } else {
+    body = (
+      <CardView
+        card={card}
+        picks={picks}
+        onPicksChange={setPicks}
+        footer={
+          <Button size="md" onClick={() => setOrdering(true)}>
+            Order this commission
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Container size="sm" px={0}>
+      {body}
+    </Container>
+  );
+}

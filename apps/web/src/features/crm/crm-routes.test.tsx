@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '../../test/render.tsx';
+import { artistMe, buyerMe } from '../orders/test/order-fixtures.ts';
+import { crmRoute } from './crm-routes.tsx';
+
+const routes = [crmRoute, { path: '/login', element: <p>login page</p> }];
+const as = (me: typeof artistMe | null) =>
+  stubFetch({
+    'GET /api/sessioncheck': () =>
+      me
+        ? { status: 200, body: me }
+        : { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
+    'GET /api/comissionforms/outgoing': () => ({ status: 200, body: [] }),
+    'GET /api/comissionforms/artist/pending/ann': () => ({ status: 200, body: [] }),
+  });
+
+describe('/crm', () => {
+  it('lands artists on their incoming requests', async () => {
+    as(artistMe);
+    const { router } = renderRoutes(routes, '/crm');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/pending/new'));
+    expect(await screen.findByRole('tab', { name: 'Commission forms' })).toBeInTheDocument();
+  });
+
+  it('lands everyone else on their outgoing orders, without the artist tabs', async () => {
+    as(buyerMe);
+    const { router } = renderRoutes(routes, '/crm');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/outgoing/orders'));
+    expect(await screen.findByRole('tab', { name: 'Outgoing' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Commission forms' })).not.toBeInTheDocument();
+  });
+
+  it('sends non-artists away from artist pages', async () => {
+    as(buyerMe);
+    const { router } = renderRoutes(routes, '/crm/cards/card-create');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/outgoing/orders'));
+  });
+
+  it('sends signed-out users to /login and remembers where they were going', async () => {
+    as(null);
+    const { router } = renderRoutes(routes, '/crm/outgoing/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/crm/outgoing/orders' });
+  });
+
+  it('says honestly that the tracker comes later, with links to the working screens', async () => {
+    as(artistMe);
+    renderRoutes(routes, '/crm/tracker');
+    expect(await screen.findByText('The tracker arrives in a later release')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Incoming requests' })).toHaveAttribute(
+      'href',
+      '/crm/pending/new',
+    );
+  });
+});

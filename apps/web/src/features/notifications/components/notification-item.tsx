@@ -1,0 +1,63 @@
+import { Box, Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { Notification } from '@brushline/shared/notifications/schemas';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { relativeTime } from '../../../lib/relative-time.ts';
+import { IconBell } from './bell-icon.tsx';
+
+/**
+ * One notification as a button: who triggered it, the message, when, and a dot while unread.
+ * `compact` clamps long messages for the bell and the feed panel.
+ */
+export function NotificationItem({
+  notification: n,
+  onOpen,
+  compact = false,
+}: {
+  notification: Notification;
+  onOpen: (n: Notification) => void;
+  compact?: boolean;
+}) {
+  const who = n.userWhoTriggeredEvent;
+  return (
+    <UnstyledButton
+      onClick={() => onOpen(n)}
+      w="100%"
+      p="xs"
+      style={{
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: n.isRead ? undefined : 'var(--mantine-primary-color-light)',
+      }}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {who ? (
+          <UserAvatar name={who.displayName} src={who.avatarMiniatureUrl} size={36} radius="xl" />
+        ) : (
+          <ThemeIcon size={36} radius="xl" variant="light" aria-hidden="true">
+            <IconBell size={18} />
+          </ThemeIcon>
+        )}
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" lineClamp={compact ? 3 : undefined} style={{ overflowWrap: 'anywhere' }}>
+            {n.message}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {who ? `${who.displayName} · ` : ''}
+            <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()}>
+              {relativeTime(n.createdAt)}
+            </time>
+          </Text>
+        </Stack>
+        {!n.isRead && (
+          <Box
+            mt={6}
+            w={8}
+            h={8}
+            style={{ borderRadius: '50%', flex: 'none', background: 'var(--mantine-primary-color-filled)' }}
+          >
+            <VisuallyHidden>Unread</VisuallyHidden>
+          </Box>
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import type { SentForm } from '@brushline/shared/orders/schemas';
+import { allowedActions } from '@brushline/shared/orders/status-machine';
+import { formatDate } from '../../../lib/format-date.ts';
+import { toast } from '../../../lib/toast.ts';
+import { listTitle } from '../../cards/components/card-tile.tsx';
+import { useMoveTask } from '../api/order-queries.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+/** The artist's next step on an accepted task; accept and decline live in Incoming. */
+const ARTIST_STEPS = {
+  start: { label: 'Start', done: 'Started: the commissioner sees it in progress' },
+  deliver: { label: 'Deliver', done: 'Delivered: waiting for the commissioner to approve' },
+} as const;
+
+export function ArtistTaskRow({ form, onDetails }: { form: SentForm; onDetails: () => void }) {
+  const move = useMoveTask();
+  const steps = allowedActions(form.status, 'artist').filter(
+    (a): a is keyof typeof ARTIST_STEPS => a in ARTIST_STEPS,
+  );
+  return (
+    <Card withBorder padding="xs" role="listitem" aria-label={form.cardTitle}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 160px' }}>
+            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {listTitle(form.cardTitle)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              #{form.task.id} · sent {formatDate(form.createdAt)} · {formatUsd(form.totalPrice)}
+            </Text>
+          </Stack>
+          <StatusBadge status={form.status} />
+        </Group>
+        {form.status === 'processing' && form.task.comment && (
+          <Alert color="orange" title="Sent back by the commissioner" p="xs">
+            {form.task.comment}
+          </Alert>
+        )}
+        <Group gap="xs" justify="flex-end">
+          <Button size="xs" variant="default" onClick={onDetails}>
+            Details
+          </Button>
+          {steps.map((action) => (
+            <Button
+              key={action}
+              size="xs"
+              loading={move.isPending}
+              onClick={() =>
+                move.mutate(
+                  { taskId: form.task.id, action },
+                  {
+                    onSuccess: () => toast.success(ARTIST_STEPS[action].done),
+                    onError: (err) => toast.error(err.message),
+                  },
+                )
+              }
+            >
+              {ARTIST_STEPS[action].label}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

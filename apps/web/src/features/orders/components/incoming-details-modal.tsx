@@ -1,0 +1,77 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { openConfirmModal } from '@mantine/modals';
+import { messages } from '@brushline/shared/messages';
+import type { SentForm } from '@brushline/shared/orders/schemas';
+import { toast } from '../../../lib/toast.ts';
+import { useDeclineForm, useMoveTask } from '../api/order-queries.ts';
+import { FormSummary } from './form-summary.tsx';
+import { PersonLine } from './person-line.tsx';
+
+/** A received form in full, with the artist's Accept and Decline (SPEC §2 Pending commissions). */
+export function IncomingDetailsModal({ form, onClose }: { form: SentForm | null; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 720px)');
+  const move = useMoveTask();
+  const decline = useDeclineForm();
+  const canAct = form?.status === 'none';
+
+  const accept = (f: SentForm) =>
+    move.mutate(
+      { taskId: f.task.id, action: 'accept' },
+      {
+        onSuccess: () => {
+          toast.success('Request accepted. It is now under Active, waiting for you to start');
+          onClose();
+        },
+        onError: (err) => toast.error(err.message),
+      },
+    );
+
+  const confirmDecline = (f: SentForm) =>
+    openConfirmModal({
+      title: 'Decline this request?',
+      children: `${f.sender.displayName} will see it as declined. This cannot be undone.`,
+      labels: { confirm: 'Decline request', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        decline.mutate(f.id, {
+          onSuccess: (r) => {
+            toast.success(r.message);
+            onClose();
+          },
+          onError: () => toast.error(messages.formDeclineFailed),
+        }),
+    });
+
+  return (
+    <Modal
+      opened={form !== null}
+      onClose={onClose}
+      title={form ? `${form.cardTitle}` : ''}
+      size="lg"
+      fullScreen={phone}
+    >
+      {form && (
+        <Stack gap="md">
+          <PersonLine person={form.sender} />
+          <FormSummary form={form} />
+          {canAct && (
+            <Group justify="flex-end" gap="xs">
+              <Button
+                variant="light"
+                color="red"
+                onClick={() => confirmDecline(form)}
+                loading={decline.isPending}
+              >
+                Decline
+              </Button>
+              <Button onClick={() => accept(form)} loading={move.isPending}>
+                Accept
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { choiceMessages } from '@brushline/shared/cards/messages';
+import { computeTotal } from '@brushline/shared/cards/pricing';
+import type { Card } from '@brushline/shared/cards/schemas';
+import { FORM_DESCRIPTION_MAX } from '@brushline/shared/orders/constants';
+import { toast } from '../../../lib/toast.ts';
+import { cardKeys } from '../../cards/api/card-queries.ts';
+import { CardView } from '../../cards/components/card-view.tsx';
+import { chosenOf, type Picks } from '../../cards/picks.ts';
+import { useSendForm } from '../api/order-queries.ts';
+import { useReferenceUploads } from '../use-reference-uploads.ts';
+import { ReferencePicker } from './reference-picker.tsx';
+
+/** A radio section with options needs its one choice before the form can go (the server checks too). */
+function missingChoices(card: Card, picks: Picks): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const s of card.sections) {
+    if (s.type === 'radio' && s.options.length > 0 && (picks[s.key] ?? []).length === 0) {
+      errors[s.key] = choiceMessages.radioNeedsOne(s.title);
+    }
+  }
+  return errors;
+}
+
+/** The commission form of a card: choices with the live total, a description and references. */
+export function OrderForm({
+  card,
+  initialPicks = {},
+  onCancel,
+}: {
+  card: Card;
+  initialPicks?: Picks;
+  onCancel?: () => void;
+}) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const send = useSendForm();
+  const uploads = useReferenceUploads();
+  const [picks, setPicks] = useState<Picks>(initialPicks);
+  const [description, setDescription] = useState('');
+  const [sectionErrors, setSectionErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const tooLong = description.length > FORM_DESCRIPTION_MAX;
+
+  const choose = (next: Picks) => {
+    setPicks(next);
+    if (Object.keys(sectionErrors).length > 0) setSectionErrors(missingChoices(card, next));
+  };
+
+  const submit = () => {
+    setAlert(null);
+    const missing = missingChoices(card, picks);
+    setSectionErrors(missing);
+    if (Object.keys(missing).length > 0 || tooLong) return;
+    const chosen = chosenOf(picks);
+    send.mutate(
+      {
+        cardUUID: card.uuid,
+        description,
+        references: uploads.mediaIds,
+        chosen,
+        totalPrice: computeTotal(card, chosen),
+      },
+      {
+        onSuccess: (r) => {
+          toast.success(r.message);
+          void navigate('/crm/outgoing/orders');
+        },
+        onError: (err) => {
+          toast.error(err.message);
+          setAlert(err.message);
+          // The card may have changed (price, options, closed): show what it is now.
+          void qc.invalidateQueries({ queryKey: cardKeys.byUuid(card.uuid) });
+        },
+      },
+    );
+  };
+
+  return (
+    <CardView
+      card={card}
+      picks={picks}
+      onPicksChange={choose}
+      sectionErrors={sectionErrors}
+      footer={
+        <Stack gap="md">
+          <Textarea
+            label="Description"
+            description={`${description.length}/${FORM_DESCRIPTION_MAX} · what you would like, in your own words`}
+            rows={5}
+            resize="vertical"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={tooLong ? `The description is limited to ${FORM_DESCRIPTION_MAX} characters` : undefined}
+          />
+          <ReferencePicker uploads={uploads} />
+          {alert && (
+            <Alert color="red" role="alert" title="The request was not sent">
+              {alert}
+            </Alert>
+          )}
+          {Object.keys(sectionErrors).length > 0 && (
+            <Alert color="orange" role="alert">
+              Some sections still need a choice: see the messages above.
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                Back
+              </Button>
+            )}
+            <Button
+              onClick={submit}
+              loading={send.isPending}
+              disabled={uploads.busy}
+              title={uploads.busy ? 'Wait until the references are uploaded' : undefined}
+            >
+              Send request
+            </Button>
+          </Group>
+        </Stack>
+      }
+    />
+  );
+}

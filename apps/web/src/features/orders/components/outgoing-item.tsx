@@ -1,0 +1,92 @@
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { openConfirmModal } from '@mantine/modals';
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import { messages } from '@brushline/shared/messages';
+import type { SentForm } from '@brushline/shared/orders/schemas';
+import { allowedActions } from '@brushline/shared/orders/status-machine';
+import { formatDate } from '../../../lib/format-date.ts';
+import { toast } from '../../../lib/toast.ts';
+import { listTitle } from '../../cards/components/card-tile.tsx';
+import { useCancelAsBuyer, useMoveTask } from '../api/order-queries.ts';
+import { PersonLine } from './person-line.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+interface OutgoingItemProps {
+  form: SentForm;
+  onDetails: () => void;
+  onSendBack: () => void;
+}
+
+/** One commission the user ordered, with the moves the buyer may make now. */
+export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps) {
+  const cancel = useCancelAsBuyer();
+  const move = useMoveTask();
+  const actions = allowedActions(form.status, 'buyer');
+
+  const confirmCancel = () =>
+    openConfirmModal({
+      title: 'Cancel this request?',
+      children: `${form.artist.displayName} has not answered yet. Canceling withdraws the request for good.`,
+      labels: { confirm: 'Cancel request', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(form.id, {
+          onSuccess: (r) => toast.success(r.message),
+          onError: () => toast.error(messages.buyerCancelFailed),
+        }),
+    });
+
+  const approve = () =>
+    move.mutate(
+      { taskId: form.task.id, action: 'approve' },
+      {
+        onSuccess: () => toast.success('Approved: the commission is done. Thank you!'),
+        onError: (err) => toast.error(err.message),
+      },
+    );
+
+  return (
+    <Card withBorder padding="sm" role="listitem" aria-label={form.cardTitle}>
+      <Stack gap={8}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {listTitle(form.cardTitle)}
+        </Text>
+        <PersonLine person={form.artist} size={24} />
+        <Group justify="space-between" gap="xs">
+          <StatusBadge status={form.status} />
+          <Text fw={600} data-testid="form-total">
+            {formatUsd(form.totalPrice)}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Sent {formatDate(form.createdAt)}
+        </Text>
+        {form.status === 'processing' && form.task.comment && (
+          <Alert color="orange" p="xs" title="You sent it back with">
+            {form.task.comment}
+          </Alert>
+        )}
+        <Group gap={6} justify="flex-end">
+          <Button size="xs" variant="default" onClick={onDetails}>
+            Details
+          </Button>
+          {actions.includes('cancel') && (
+            <Button size="xs" variant="light" color="red" onClick={confirmCancel} loading={cancel.isPending}>
+              Cancel
+            </Button>
+          )}
+          {actions.includes('sendBack') && (
+            <Button size="xs" variant="light" color="orange" onClick={onSendBack}>
+              Send back
+            </Button>
+          )}
+          {actions.includes('approve') && (
+            <Button size="xs" onClick={approve} loading={move.isPending}>
+              Approve
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { ActionIcon, Box, Image, Input, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { useState } from 'react';
+import { IMAGE_MIME_TYPES } from '@brushline/shared/media/constants';
+import { REFERENCES_MAX } from '@brushline/shared/orders/constants';
+import { IconPhoto, IconX } from '../../crm/components/crm-icons.tsx';
+import type { useReferenceUploads } from '../use-reference-uploads.ts';
+
+type Uploads = ReturnType<typeof useReferenceUploads>;
+
+/** Up to 15 reference images (SPEC §5) with previews, upload progress and a remove button each. */
+export function ReferencePicker({ uploads }: { uploads: Uploads }) {
+  const { items, add, remove } = uploads;
+  const [rejected, setRejected] = useState<string | null>(null);
+  const room = REFERENCES_MAX - items.length;
+
+  return (
+    <Input.Wrapper
+      label="References"
+      description={`Up to ${REFERENCES_MAX} images (${items.length}/${REFERENCES_MAX}): characters, poses, styles you like.`}
+      error={rejected}
+    >
+      <Stack gap="xs" mt={6}>
+        <Dropzone
+          onDrop={(files) => {
+            setRejected(null);
+            add(files);
+            if (files.length > room)
+              setRejected(`Only ${REFERENCES_MAX} references fit: the rest were left out`);
+          }}
+          onReject={() => setRejected('Only JPEG, PNG, WebP or GIF images can be attached')}
+          accept={[...IMAGE_MIME_TYPES]}
+          disabled={room <= 0}
+          aria-label="Add reference images"
+          p="md"
+        >
+          <Stack align="center" gap={4} style={{ pointerEvents: 'none' }}>
+            <IconPhoto size={28} />
+            <Text size="sm" ta="center">
+              {room > 0 ? 'Drop images here or click to choose' : 'The 15 references are attached'}
+            </Text>
+          </Stack>
+        </Dropzone>
+        {items.length > 0 && (
+          <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
+            {items.map((it, i) => (
+              <Box key={it.id} pos="relative">
+                <Image
+                  src={it.media?.miniatureUrl ?? it.previewUrl}
+                  alt={`Reference ${i + 1}: ${it.name}`}
+                  radius="sm"
+                  style={{ aspectRatio: '1', objectFit: 'cover', opacity: it.media ? 1 : 0.6 }}
+                />
+                <ActionIcon
+                  size="sm"
+                  color="dark"
+                  variant="filled"
+                  pos="absolute"
+                  top={4}
+                  right={4}
+                  aria-label={`Remove reference ${i + 1}`}
+                  onClick={() => remove(it.id)}
+                >
+                  <IconX size={14} />
+                </ActionIcon>
+                {!it.media && !it.error && (
+                  <Progress value={it.progress * 100} size="xs" mt={4} aria-label={`Uploading ${it.name}`} />
+                )}
+                {it.error && (
+                  <Text size="xs" c="red" mt={2}>
+                    {it.error}
+                  </Text>
+                )}
+              </Box>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

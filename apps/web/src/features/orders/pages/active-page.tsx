@@ -1,0 +1,164 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Collapse,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CommissionerSummary, SentForm } from '@brushline/shared/orders/schemas';
+import { useSession } from '../../auth/api/session-queries.ts';
+import { IconChevronDown } from '../../crm/components/crm-icons.tsx';
+import { artistTasksQuery, commissionersQuery } from '../api/order-queries.ts';
+import { ArtistTaskRow } from '../components/artist-task-row.tsx';
+import { FormSummary } from '../components/form-summary.tsx';
+
+const COUNT_BADGES = [
+  { key: 'waiting', label: 'to start', color: 'cyan' },
+  { key: 'processing', label: 'in progress', color: 'blue' },
+  { key: 'finished', label: 'awaiting approval', color: 'violet' },
+  { key: 'done', label: 'done', color: 'teal' },
+] as const;
+
+function CommissionerCard({
+  summary,
+  login,
+  onDetails,
+}: {
+  summary: CommissionerSummary;
+  login: string;
+  onDetails: (form: SentForm) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const tasks = useQuery({ ...artistTasksQuery(login), enabled: open });
+  // New forms (status none) are answered in Incoming; here are the accepted ones and their history.
+  const mine = (tasks.data ?? []).filter(
+    (f) => f.sender.id === summary.commissioner.id && f.status !== 'none',
+  );
+  const person = summary.commissioner;
+  return (
+    <Card withBorder padding="sm">
+      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar src={person.avatarMiniatureUrl} name={person.displayName} color="initials" />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {person.displayName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                @{person.login} · {summary.active} active
+              </Text>
+            </div>
+          </Group>
+          <span style={{ transform: open ? 'rotate(180deg)' : undefined, display: 'flex' }}>
+            <IconChevronDown size={18} />
+          </span>
+        </Group>
+      </UnstyledButton>
+      <Group gap={4} mt="xs">
+        {COUNT_BADGES.filter((b) => summary.counts[b.key] > 0).map((b) => (
+          <Badge key={b.key} variant="light" color={b.color} style={{ textTransform: 'none' }}>
+            {summary.counts[b.key]} {b.label}
+          </Badge>
+        ))}
+      </Group>
+      <Collapse expanded={open}>
+        <Stack gap="xs" mt="sm" role="list" aria-label={`Tasks of ${person.displayName}`}>
+          {tasks.isPending && <Loader size="sm" aria-label="Loading tasks" />}
+          {tasks.error && (
+            <Group gap="xs">
+              <Text size="sm" c="red">
+                {tasks.error.message}
+              </Text>
+              <Button size="xs" variant="light" onClick={() => void tasks.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          )}
+          {tasks.data && mine.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No accepted tasks with this commissioner.
+            </Text>
+          )}
+          {mine.map((f) => (
+            <ArtistTaskRow key={f.id} form={f} onDetails={() => onDetails(f)} />
+          ))}
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}
+
+/** /crm/pending/active: the artist's commissioners with their tasks and the next step of each. */
+export function ActivePage() {
+  const { user } = useSession();
+  const login = user?.displayLogin ?? '';
+  const { data, error, isPending, refetch } = useQuery(commissionersQuery);
+  const [showInactive, setShowInactive] = useState(false);
+  const [details, setDetails] = useState<SentForm | null>(null);
+  const phone = useMediaQuery('(max-width: 720px)');
+
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading commissioners" />
+      </Center>
+    );
+  }
+  if (error) {
+    return (
+      <Stack align="center" py="xl">
+        <Text>{error.message}</Text>
+        <Button variant="light" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  const shown = showInactive ? data : data.filter((s) => s.active > 0);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          Active commissions
+        </Title>
+        <Switch
+          label="Display inactive"
+          checked={showInactive}
+          onChange={(e) => setShowInactive(e.currentTarget.checked)}
+        />
+      </Group>
+      {shown.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          {data.length === 0
+            ? 'No commissions yet. Accepted requests from Incoming appear here.'
+            : 'No active commissions. Turn on “Display inactive” to see finished ones.'}
+        </Text>
+      )}
+      {shown.map((s) => (
+        <CommissionerCard key={s.commissioner.id} summary={s} login={login} onDetails={setDetails} />
+      ))}
+      <Modal
+        opened={details !== null}
+        onClose={() => setDetails(null)}
+        title={details?.cardTitle}
+        size="lg"
+        fullScreen={phone}
+      >
+        {details && <FormSummary form={details} />}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@brushline/shared/messages';
+import { toast } from '../../../lib/toast.ts';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { artistMe, buyerMe, makeForm } from '../test/order-fixtures.ts';
+import { IncomingPage } from './incoming-page.tsx';
+
+const routes = [page('/crm/pending/new', <IncomingPage />)];
+const session = { 'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }) };
+const sender = { id: buyerMe.id, login: 'bob', displayName: 'Bob', avatarMiniatureUrl: null };
+const form = makeForm(1, 'none', {
+  description: 'My cat',
+  sendComissionCardOptions: [{ title: 'Size', options: [{ key: 'full', option: 'Full body', price: 15.5 }] }],
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('incoming requests', () => {
+  it('says there is nothing new when no form waits', async () => {
+    stubFetch({
+      ...session,
+      'GET /api/comissionforms/artist/pending/ann': () => ({ status: 200, body: [] }),
+    });
+    renderRoutes(routes, '/crm/pending/new');
+    expect(await screen.findByText(messages.nothingNew)).toBeInTheDocument();
+  });
+
+  it('groups forms by commissioner, marks one read on Details, and declines only after confirming', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const calls = stubFetch({
+      ...session,
+      'GET /api/comissionforms/artist/pending/ann': () => ({
+        status: 200,
+        body: [{ sender, forms: [form] }],
+      }),
+      'PUT /api/comissionform/read/1': () => ({ status: 200, body: { ...form, isRead: true } }),
+      'DELETE /api/comissionform/decline/1': () => ({
+        status: 200,
+        body: { message: messages.formDeclined },
+      }),
+    });
+    const { user } = renderRoutes(routes, '/crm/pending/new');
+    const group = within(await screen.findByRole('list', { name: 'Requests from Bob' }));
+    expect(group.getByText('New!')).toBeInTheDocument();
+
+    await user.click(group.getByRole('button', { name: 'Details of Order 1' }));
+    const details = within(await screen.findByRole('dialog', { name: 'Order 1' }));
+    expect(details.getByText('Full body')).toBeInTheDocument();
+    expect(details.getByText('My cat')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/comissionform/read/1')).toBe(true));
+
+    await user.click(details.getByRole('button', { name: 'Decline' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Decline this request?' }));
+    expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
+    await user.click(confirm.getByRole('button', { name: 'Decline request' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(messages.formDeclined));
+  });
+
+  it('accepts a form from its details', async () => {
+    const calls = stubFetch({
+      ...session,
+      'GET /api/comissionforms/artist/pending/ann': () => ({
+        status: 200,
+        body: [{ sender, forms: [{ ...form, isRead: true }] }],
+      }),
+      'PUT /api/task/101/accept': () => ({ status: 200, body: makeForm(1, 'waiting') }),
+    });
+    const { user } = renderRoutes(routes, '/crm/pending/new');
+    await user.click(await screen.findByRole('button', { name: 'Details of Order 1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/task/101/accept')).toBe(true));
+    // Already read: opening the details does not mark it again.
+    expect(calls.some((c) => c.key.startsWith('PUT /api/comissionform/read'))).toBe(false);
+  });
+});

@@ -1,0 +1,147 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Collapse,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import { messages } from '@brushline/shared/messages';
+import type { PendingGroup, SentForm } from '@brushline/shared/orders/schemas';
+import { formatDate } from '../../../lib/format-date.ts';
+import { useSession } from '../../auth/api/session-queries.ts';
+import { listTitle } from '../../cards/components/card-tile.tsx';
+import { IconChevronDown } from '../../crm/components/crm-icons.tsx';
+import { pendingQuery, useMarkRead } from '../api/order-queries.ts';
+import { IncomingDetailsModal } from '../components/incoming-details-modal.tsx';
+
+function FormRow({ form, onDetails }: { form: SentForm; onDetails: () => void }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs" py={6} role="listitem" aria-label={form.cardTitle}>
+      <Stack gap={0} style={{ minWidth: 0, flex: '1 1 180px' }}>
+        <Group gap={6}>
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {listTitle(form.cardTitle)}
+          </Text>
+          {!form.isRead && (
+            <Badge color="red" size="sm">
+              New!
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {formatDate(form.createdAt)} · {form.references.length} references
+        </Text>
+      </Stack>
+      <Group gap="sm" wrap="nowrap">
+        <Text fw={600}>{formatUsd(form.totalPrice)}</Text>
+        <Button size="xs" variant="light" onClick={onDetails} aria-label={`Details of ${form.cardTitle}`}>
+          Details
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function SenderGroup({ group, onDetails }: { group: PendingGroup; onDetails: (form: SentForm) => void }) {
+  const [open, setOpen] = useState(true);
+  const unread = group.forms.filter((f) => !f.isRead).length;
+  return (
+    <Card withBorder padding="sm">
+      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar src={group.sender.avatarMiniatureUrl} name={group.sender.displayName} color="initials" />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {group.sender.displayName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                @{group.sender.login}
+              </Text>
+            </div>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Badge variant="light">{group.forms.length}</Badge>
+            {unread > 0 && (
+              <Badge color="red" variant="light">
+                {unread} new
+              </Badge>
+            )}
+            <span style={{ transform: open ? 'rotate(180deg)' : undefined, display: 'flex' }}>
+              <IconChevronDown size={18} />
+            </span>
+          </Group>
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={open}>
+        <Stack gap={0} mt="xs" role="list" aria-label={`Requests from ${group.sender.displayName}`}>
+          {group.forms.map((f) => (
+            <FormRow key={f.id} form={f} onDetails={() => onDetails(f)} />
+          ))}
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}
+
+/** /crm/pending/new: forms the artist received and has not answered yet, by commissioner. */
+export function IncomingPage() {
+  const { user } = useSession();
+  const login = user?.displayLogin ?? '';
+  const {
+    data: groups,
+    error,
+    isPending,
+    refetch,
+  } = useQuery({ ...pendingQuery(login), enabled: login !== '' });
+  const markRead = useMarkRead();
+  const [selected, setSelected] = useState<SentForm | null>(null);
+
+  const openDetails = (form: SentForm) => {
+    setSelected(form);
+    if (!form.isRead) markRead.mutate(form.id);
+  };
+
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading requests" />
+      </Center>
+    );
+  }
+  if (error) {
+    return (
+      <Stack align="center" py="xl">
+        <Text>{error.message}</Text>
+        <Button variant="light" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="h3">
+        Incoming requests
+      </Title>
+      {groups.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {messages.nothingNew}
+        </Text>
+      ) : (
+        groups.map((g) => <SenderGroup key={g.sender.id} group={g} onDetails={openDetails} />)
+      )}
+      <IncomingDetailsModal form={selected} onClose={() => setSelected(null)} />
+    </Stack>
+  );
+}

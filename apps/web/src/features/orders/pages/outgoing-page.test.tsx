@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@brushline/shared/messages';
+import { orderMessages } from '@brushline/shared/orders/schemas';
+import { toast } from '../../../lib/toast.ts';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { buyerMe, makeForm } from '../test/order-fixtures.ts';
+import { OutgoingPage } from './outgoing-page.tsx';
+
+const routes = [page('/crm/outgoing/orders', <OutgoingPage />)];
+const forms = [
+  makeForm(1, 'none'),
+  makeForm(2, 'waiting'),
+  makeForm(3, 'processing'),
+  makeForm(4, 'finished'),
+  makeForm(5, 'done'),
+  makeForm(6, 'canceled'),
+  makeForm(7, 'declined'),
+];
+const column = (name: string) => within(screen.getByRole('list', { name: `${name} orders` }));
+const titlesIn = (name: string) =>
+  column(name)
+    .queryAllByRole('listitem')
+    .map((el) => el.getAttribute('aria-label'));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('outgoing orders', () => {
+  it('puts each status in its SPEC §4 column; canceled and done only when switched on', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/comissionforms/outgoing': () => ({ status: 200, body: forms }),
+    });
+    const { user } = renderRoutes(routes, '/crm/outgoing/orders');
+    await screen.findByRole('list', { name: 'Pending orders' });
+    expect(titlesIn('Pending')).toEqual(['Order 1', 'Order 2']);
+    expect(titlesIn('In progress')).toEqual(['Order 3']);
+    expect(titlesIn('Finished')).toEqual(['Order 4']);
+    expect(screen.queryByRole('list', { name: 'Canceled orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Done orders' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Display canceled column'));
+    expect(titlesIn('Canceled')).toEqual(['Order 6', 'Order 7']);
+    await user.click(screen.getByLabelText('Display done column'));
+    expect(titlesIn('Done')).toEqual(['Order 5']);
+  });
+
+  it('offers cancel only while the artist has not answered, and asks before canceling', async () => {
+    const success = vi.spyOn(toast, 'success');
+    let list = forms.slice(0, 4);
+    const calls = stubFetch({
+      'GET /api/comissionforms/outgoing': () => ({ status: 200, body: list }),
+      'DELETE /api/comissionform/decline-request-as-buyer/1': () => {
+        list = [makeForm(1, 'canceled'), ...list.slice(1)];
+        return { status: 200, body: { message: messages.buyerCanceled } };
+      },
+    });
+    const { user } = renderRoutes(routes, '/crm/outgoing/orders');
+    const first = within(await screen.findByRole('listitem', { name: 'Order 1' }));
+    expect(
+      within(screen.getByRole('listitem', { name: 'Order 2' })).queryByRole('button', { name: 'Cancel' }),
+    ).toBeNull();
+
+    await user.click(first.getByRole('button', { name: 'Cancel' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Cancel this request?')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
+
+    await user.click(first.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel request' }),
+    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith(messages.buyerCanceled));
+    await waitFor(() => expect(titlesIn('Pending')).toEqual(['Order 2']));
+  });
+
+  it('approves a finished task, or sends it back with a comment', async () => {
+    const calls = stubFetch({
+      'GET /api/comissionforms/outgoing': () => ({ status: 200, body: forms.slice(0, 4) }),
+      'PUT /api/task/104/approve': () => ({ status: 200, body: makeForm(4, 'done') }),
+      'PUT /api/task/104/send-back': () => ({ status: 200, body: makeForm(4, 'processing') }),
+    });
+    const { user } = renderRoutes(routes, '/crm/outgoing/orders');
+    const finished = within(await screen.findByRole('listitem', { name: 'Order 4' }));
+    await user.click(finished.getByRole('button', { name: 'Send back' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send back for changes' }));
+    await user.click(dialog.getByRole('button', { name: 'Send back' }));
+    expect(await dialog.findByText(orderMessages.commentRequired)).toBeInTheDocument();
+    await user.type(dialog.getByLabelText('What should change?'), 'Bigger ears');
+    await user.click(dialog.getByRole('button', { name: 'Send back' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'PUT /api/task/104/send-back')?.body).toEqual({
+        comment: 'Bigger ears',
+      }),
+    );
+
+    await user.click(finished.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/task/104/approve')).toBe(true));
+  });
+});

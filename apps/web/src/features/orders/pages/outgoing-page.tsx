@@ -1,0 +1,125 @@
+import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SentForm } from '@brushline/shared/orders/schemas';
+import {
+  COMMISSIONER_COLUMN_TITLES,
+  commissionerColumnOf,
+  type CommissionerColumn,
+} from '@brushline/shared/orders/status-machine';
+import { outgoingQuery } from '../api/order-queries.ts';
+import { FormSummary } from '../components/form-summary.tsx';
+import { OutgoingItem } from '../components/outgoing-item.tsx';
+import { SendBackModal } from '../components/send-back-modal.tsx';
+
+const EMPTY_TEXT: Record<CommissionerColumn, string> = {
+  pending: 'Nothing waiting for an artist.',
+  inProgress: 'Nothing in progress.',
+  finished: 'Nothing to approve.',
+  canceled: 'Nothing canceled or declined.',
+  done: 'Nothing done yet.',
+};
+
+/** /crm/outgoing/orders: the commissions the user ordered, in SPEC §4's columns. */
+export function OutgoingPage() {
+  const { data: forms, error, isPending, refetch } = useQuery(outgoingQuery);
+  const [showCanceled, setShowCanceled] = useState(false);
+  const [showDone, setShowDone] = useState(false);
+  const [details, setDetails] = useState<SentForm | null>(null);
+  const [sendBack, setSendBack] = useState<SentForm | null>(null);
+  const phone = useMediaQuery('(max-width: 720px)');
+
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading your orders" />
+      </Center>
+    );
+  }
+  if (error) {
+    return (
+      <Stack align="center" py="xl">
+        <Text>{error.message}</Text>
+        <Button variant="light" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+
+  const columns: CommissionerColumn[] = ['pending', 'inProgress', 'finished'];
+  if (showCanceled) columns.push('canceled');
+  if (showDone) columns.push('done');
+  const byColumn = (c: CommissionerColumn) => forms.filter((f) => commissionerColumnOf(f.status) === c);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          Outgoing orders
+        </Title>
+        <Group gap="md">
+          <Switch
+            label="Display canceled column"
+            checked={showCanceled}
+            onChange={(e) => setShowCanceled(e.currentTarget.checked)}
+          />
+          <Switch
+            label="Display done column"
+            checked={showDone}
+            onChange={(e) => setShowDone(e.currentTarget.checked)}
+          />
+        </Group>
+      </Group>
+      {forms.length === 0 && (
+        <Text c="dimmed">
+          You have not ordered anything yet. Open an artist&apos;s commission card to send a request.
+        </Text>
+      )}
+      {/* One column per status group; on a phone they stack. */}
+      <SimpleGrid cols={{ base: 1, sm: Math.min(columns.length, 3), lg: columns.length }} spacing="md">
+        {columns.map((c) => {
+          const items = byColumn(c);
+          return (
+            <Stack key={c} gap="xs" component="section" aria-label={COMMISSIONER_COLUMN_TITLES[c]}>
+              <Group gap={6}>
+                <Title order={3} fz="h5">
+                  {COMMISSIONER_COLUMN_TITLES[c]}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {items.length}
+                </Text>
+              </Group>
+              <Stack gap="xs" role="list" aria-label={`${COMMISSIONER_COLUMN_TITLES[c]} orders`}>
+                {items.map((f) => (
+                  <OutgoingItem
+                    key={f.id}
+                    form={f}
+                    onDetails={() => setDetails(f)}
+                    onSendBack={() => setSendBack(f)}
+                  />
+                ))}
+              </Stack>
+              {items.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {EMPTY_TEXT[c]}
+                </Text>
+              )}
+            </Stack>
+          );
+        })}
+      </SimpleGrid>
+      <Modal
+        opened={details !== null}
+        onClose={() => setDetails(null)}
+        title={details?.cardTitle}
+        size="lg"
+        fullScreen={phone}
+      >
+        {details && <FormSummary form={details} />}
+      </Modal>
+      <SendBackModal form={sendBack} onClose={() => setSendBack(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Card } from '@brushline/shared/cards/schemas';
+import type { Me } from '@brushline/shared/users/schemas';
+import type { TaskStatus } from '@brushline/shared/orders/constants';
+import type { SentForm } from '@brushline/shared/orders/schemas';
+
+/** Test data shaped like the API's answers (packages/shared schemas). */
+export const artistMe: Me = {
+  id: '6f1c1f9e-1111-4111-8111-111111111111',
+  displayName: 'Ann',
+  displayLogin: 'ann',
+  loginName: 'ann',
+  email: 'ann@example.test',
+  roles: ['artist'],
+  badges: ['artist'],
+  isOnline: true,
+  connectedSocials: [],
+  userProfileStore: { profilePicture: null, bannerPicture: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+export const buyerMe: Me = {
+  ...artistMe,
+  id: '6f1c1f9e-2222-4222-8222-222222222222',
+  displayName: 'Bob',
+  displayLogin: 'bob',
+  loginName: 'bob',
+  email: 'bob@example.test',
+  roles: [],
+  badges: [],
+};
+
+export const CARD_UUID = '0b7e3c1a-3333-4333-8333-333333333333';
+
+export function makeCard(patch: Partial<Card> = {}): Card {
+  return {
+    uuid: CARD_UUID,
+    title: 'Portrait',
+    cardBanner: null,
+    thumbnailPicture: null,
+    startingPrice: 20,
+    sections: [
+      {
+        key: 'size',
+        title: 'Size',
+        type: 'radio',
+        options: [
+          { key: 'bust', option: 'Bust', price: 0, additional: '', order: 0 },
+          { key: 'full', option: 'Full body', price: 15.5, additional: '', order: 1 },
+        ],
+      },
+      {
+        key: 'extras',
+        title: 'Extras',
+        type: 'checkbox',
+        options: [
+          { key: 'bg', option: 'Background', price: 10, additional: 'simple scenery', order: 0 },
+          { key: 'pet', option: 'Pet', price: 5, additional: '', order: 1 },
+        ],
+      },
+    ],
+    isOpenComission: true,
+    isCommissionsOpen: true,
+    infoProvidedByTheAuthor: 'Digital portraits.',
+    galleryFolder: null,
+    ownerId: artistMe.id,
+    owner: { login: 'ann', displayName: 'Ann', avatarMiniatureUrl: null },
+    createdAt: '2026-01-02T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+const person = (me: Me) => ({
+  id: me.id,
+  login: me.displayLogin,
+  displayName: me.displayName,
+  avatarMiniatureUrl: null,
+});
+
+export function makeForm(id: number, status: TaskStatus, patch: Partial<SentForm> = {}): SentForm {
+  return {
+    id,
+    cardUUID: CARD_UUID,
+    cardTitle: `Order ${id}`,
+    description: '',
+    references: [],
+    totalPrice: 20,
+    senderId: buyerMe.id,
+    sender: person(buyerMe),
+    artist: person(artistMe),
+    isRead: false,
+    type: 'normal',
+    status,
+    sendComissionCardOptions: [],
+    task: { id: 100 + id, status, type: 'normal', comment: null, updatedAt: '2026-01-03T00:00:00.000Z' },
+    createdAt: '2026-01-03T00:00:00.000Z',
+    ...patch,
+  };
+}

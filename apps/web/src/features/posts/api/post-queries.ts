@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import type { PostPage } from '@brushline/shared/posts/schemas';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * Every posts query key. Lists are keyed by whose posts they hold and by who is reading, because
+ * the server filters by the reader's maturity settings: a sign-in never shows a stale list.
+ */
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => [...postKeys.all, 'list'] as const,
+  list: (owner: string | null, viewerId: string | null) =>
+    [...postKeys.lists(), owner?.toLowerCase() ?? '*', viewerId ?? 'anonymous'] as const,
+};
+
+export type PostPages = InfiniteData<PostPage, number | null>;
+
+/** The feed (owner null) or one user's posts, newest first, a cursor page at a time. */
+export const postListQuery = (owner: string | null, viewerId: string | null) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.list(owner, viewerId),
+    queryFn: ({ pageParam }) =>
+      api<PostPage>('posts/filter', {
+        query: {
+          ...(pageParam === null ? {} : { cursor: String(pageParam) }),
+          ...(owner ? { owner } : {}),
+        },
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@brushline/shared/messages';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { feedRoutes } from '../routes.tsx';
+import {
+  holdRequests,
+  makePost,
+  ownPost,
+  pageOf,
+  signedIn,
+  stubDocumentFonts,
+} from '../test/post-fixtures.ts';
+
+beforeAll(stubDocumentFonts);
+const routes = [...feedRoutes, page('/login', <p>login page</p>)];
+const article = (name: string) => screen.findByRole('article', { name });
+
+describe('like button', () => {
+  it('shows the like at once, then the server’s count', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': signedIn,
+      'GET /api/posts/filter': () => ({ status: 200, body: pageOf([makePost(7, { totalLikes: 2 })]) }),
+      // Two other people liked it meanwhile: the server's count wins once it answers.
+      'PUT /api/post/like/7': () => ({ status: 200, body: { totalLikes: 5, likedByMe: true } }),
+    });
+    const release = holdRequests('PUT /api/post/like/7');
+    const { user } = renderRoutes(routes, '/feed');
+    const post = within(await article('Post by Bob'));
+    await user.click(post.getByRole('button', { name: 'Like (2 likes)' }));
+
+    // Optimistic: changed while the request is still held back.
+    const liked = post.getByRole('button', { name: 'Unlike (3 likes)' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(liked).toHaveTextContent('3');
+    release();
+    expect(await post.findByRole('button', { name: 'Unlike (5 likes)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('rolls the like back with a toast when the server refuses', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': signedIn,
+      'GET /api/posts/filter': () => ({
+        status: 200,
+        body: pageOf([makePost(8, { totalLikes: 1, likedByMe: true })]),
+      }),
+      'PUT /api/post/like/8': () => ({
+        status: 500,
+        body: { error: { code: 'internal_error', message: messages.serverError } },
+      }),
+    });
+    const release = holdRequests('PUT /api/post/like/8');
+    const { user } = renderRoutes(routes, '/feed');
+    const post = within(await article('Post by Bob'));
+    await user.click(post.getByRole('button', { name: 'Unlike (1 like)' }));
+    expect(post.getByRole('button', { name: 'Like (0 likes)' })).toHaveAttribute('aria-pressed', 'false');
+    release();
+    expect(await screen.findByText(messages.serverError)).toBeInTheDocument();
+    const back = post.getByRole('button', { name: 'Unlike (1 like)' });
+    expect(back).toHaveAttribute('aria-pressed', 'true');
+    expect(back).toHaveTextContent('1');
+  });
+
+  it('sends anonymous visitors to sign in', async () => {
+    const calls = stubFetch({
+      'GET /api/posts/filter': () => ({ status: 200, body: pageOf([makePost(9)]) }),
+    });
+    const { user, router } = renderRoutes(routes, '/feed');
+    const post = within(await article('Post by Bob'));
+    await user.click(post.getByRole('button', { name: 'Like (0 likes)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false);
+  });
+});
+
+describe('delete', () => {
+  it('asks first; keeping it sends nothing, confirming deletes it with the SPEC toast', async () => {
+    const calls = stubFetch({
+      'GET /api/sessioncheck': signedIn,
+      'GET /api/posts/filter': () => ({ status: 200, body: pageOf([ownPost(3), makePost(2)]) }),
+      'DELETE /api/post/delete/3': () => ({ status: 200, body: { message: messages.postDeleted } }),
+    });
+    const { user } = renderRoutes(routes, '/feed');
+    const mine = await article('Post by Ann');
+    // Someone else's post offers no delete.
+    expect(within(await article('Post by Bob')).queryByRole('button', { name: 'Delete post' })).toBeNull();
+
+    await user.click(within(mine).getByRole('button', { name: 'Delete post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
+
+    await user.click(within(mine).getByRole('button', { name: 'Delete post' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete post' }));
+    expect(await screen.findByText(messages.postDeleted)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Post by Ann' })).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((c) => c.key === 'DELETE /api/post/delete/3')).toHaveLength(1);
+    expect(screen.getByRole('article', { name: 'Post by Bob' })).toBeInTheDocument();
+  });
+
+  it('keeps the post and says so when the delete fails', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': signedIn,
+      'GET /api/posts/filter': () => ({ status: 200, body: pageOf([ownPost(4)]) }),
+      'DELETE /api/post/delete/4': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: messages.postDeleteFailed } },
+      }),
+    });
+    const { user } = renderRoutes(routes, '/feed');
+    await user.click(within(await article('Post by Ann')).getByRole('button', { name: 'Delete post' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete post' }));
+    expect(await screen.findByText(messages.postDeleteFailed)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Post by Ann' })).toBeInTheDocument();
+  });
+});
+
+describe('images', () => {
+  it('open in a viewer that moves with the arrow keys and closes with Escape', async () => {
+    const media = [1, 2, 3].map((n) => ({
+      id: `0000000${n}-0000-4000-8000-000000000000`,
+      url: `/api/media/${n}/full`,
+      miniatureUrl: `/api/media/${n}/miniature`,
+      width: 640,
+      height: 480,
+      mime: 'image/png',
+      purpose: 'post' as const,
+    }));
+    stubFetch({
+      'GET /api/posts/filter': () => ({ status: 200, body: pageOf([makePost(5, { attachedMedia: media })]) }),
+    });
+    const { user } = renderRoutes(routes, '/feed');
+    await user.click(within(await article('Post by Bob')).getByRole('button', { name: 'Open image 2 of 3' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Image 2 of 3' });
+    expect(within(viewer).getByRole('img')).toHaveAttribute('src', '/api/media/2/full');
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'Image 3 of 3' })).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'Image 1 of 3' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(await screen.findByRole('dialog', { name: 'Image 3 of 3' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,139 @@
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Maturity } from '@brushline/shared/posts/constants';
+import type { Post } from '@brushline/shared/posts/schemas';
+import { isStaff } from '@brushline/shared/roles';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useSession } from '../../auth/api/session-queries.ts';
+import { UserBadges } from '../../users/components/user-badges.tsx';
+import { useDeletePost, useToggleLike } from '../api/post-mutations.ts';
+import { CollapsibleContent } from './collapsible-content.tsx';
+import { IconHeart, IconTrash } from './post-icons.tsx';
+import { PostMediaGrid } from './post-media-grid.tsx';
+import { RelativeTimeLabel } from './relative-time-label.tsx';
+
+const maturityLook: Record<Exclude<Maturity, 'sfw'>, { color: string; label: string }> = {
+  questionable: { color: 'yellow', label: 'Questionable' },
+  nsfw: { color: 'red', label: 'NSFW' },
+};
+
+function LikeButton({ post }: { post: Post }) {
+  const { user } = useSession();
+  const like = useToggleLike();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onClick = () => {
+    if (!user) {
+      toast.info('Please sign in to like posts');
+      void navigate('/login', { state: { from: location.pathname + location.search } });
+      return;
+    }
+    like.mutate(post.id);
+  };
+  return (
+    <Button
+      variant={post.likedByMe ? 'light' : 'subtle'}
+      color={post.likedByMe ? 'red' : 'gray'}
+      size="compact-md"
+      leftSection={<IconHeart filled={post.likedByMe} />}
+      aria-pressed={post.likedByMe}
+      aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${post.totalLikes} ${post.totalLikes === 1 ? 'like' : 'likes'})`}
+      onClick={onClick}
+    >
+      {post.totalLikes}
+    </Button>
+  );
+}
+
+function DeleteButton({ post }: { post: Post }) {
+  const remove = useDeletePost();
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: 'Delete this post?',
+      children: (
+        <Text size="sm">The post and its likes are removed for everyone. This cannot be undone.</Text>
+      ),
+      labels: { confirm: 'Delete post', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(post.id),
+    });
+  return (
+    <Tooltip label="Delete post" withArrow>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label="Delete post"
+        loading={remove.isPending}
+        onClick={confirm}
+      >
+        <IconTrash />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** One post of the feed or of a profile: who, when, maturity, text, images, likes. */
+export function PostCard({ post }: { post: Post }) {
+  const { user } = useSession();
+  const canDelete = user !== null && (user.id === post.ownerId || isStaff(user.roles));
+  // SPEC §6: subscribers' posts are highlighted in the feed.
+  const highlighted = post.owner.badges.includes('subscriber');
+  const profile = `/profile/${encodeURIComponent(post.owner.login)}/home`;
+  return (
+    <Card
+      withBorder
+      padding="md"
+      component="article"
+      aria-label={`Post by ${post.owner.displayName}`}
+      style={highlighted ? { borderColor: 'var(--mantine-color-yellow-5)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={profile} aria-hidden tabIndex={-1}>
+              <UserAvatar name={post.owner.displayName} src={post.owner.avatarMiniatureUrl} size={42} />
+            </Anchor>
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Group gap={6} wrap="wrap">
+                <Anchor component={Link} to={profile} fw={600} c="var(--mantine-color-text)" truncate="end">
+                  {post.owner.displayName}
+                </Anchor>
+                <UserBadges badges={post.owner.badges} size="sm" />
+              </Group>
+              <Group gap={6}>
+                <Text size="sm" c="dimmed" truncate="end">
+                  @{post.owner.login}
+                </Text>
+                <Text size="sm" c="dimmed" aria-hidden>
+                  ·
+                </Text>
+                <RelativeTimeLabel at={post.createdAt} />
+              </Group>
+            </Stack>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            {post.maturity !== 'sfw' && (
+              <Badge color={maturityLook[post.maturity].color} variant="outline">
+                {maturityLook[post.maturity].label}
+              </Badge>
+            )}
+            {canDelete && <DeleteButton post={post} />}
+          </Group>
+        </Group>
+        <CollapsibleContent>
+          <Stack gap="sm">
+            {post.postContent.trim() !== '' && (
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.postContent}</Text>
+            )}
+            <PostMediaGrid media={post.attachedMedia} />
+          </Stack>
+        </CollapsibleContent>
+        <Group>
+          <LikeButton post={post} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

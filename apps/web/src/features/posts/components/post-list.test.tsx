@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FEED_PAGE_SIZE } from '@brushline/shared/posts/constants';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { feedRoutes } from '../routes.tsx';
+import { makePost, pageOf, stubDocumentFonts } from '../test/post-fixtures.ts';
+import { UserPosts } from './user-posts.tsx';
+
+beforeAll(stubDocumentFonts);
+
+/** Answers GET posts/filter by the cursor in the URL, as the server pages. */
+function pagedFeed(total: number, seen: string[] = []) {
+  const ids = Array.from({ length: total }, (_, i) => total - i);
+  const inner = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const url = new URL(href, 'http://localhost');
+    if (url.pathname !== '/api/posts/filter') return inner(input, init);
+    seen.push(url.search);
+    const cursor = Number(url.searchParams.get('cursor') ?? Infinity);
+    const rest = ids.filter((id) => id < cursor);
+    const items = rest.slice(0, FEED_PAGE_SIZE).map((id) => makePost(id));
+    const next = rest.length > FEED_PAGE_SIZE ? items.at(-1)!.id : null;
+    return new Response(JSON.stringify(pageOf(items, next)), { status: 200 });
+  };
+  return seen;
+}
+
+describe('post list', () => {
+  it('loads the next page by cursor with "Load more" until the end', async () => {
+    stubFetch({});
+    const seen = pagedFeed(FEED_PAGE_SIZE + 3);
+    const { user } = renderRoutes(feedRoutes, '/feed');
+    expect(await screen.findAllByRole('article')).toHaveLength(FEED_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(FEED_PAGE_SIZE + 3));
+    expect(seen).toEqual(['', '?cursor=4']);
+    expect(screen.getByText('You have reached the end')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows an empty state when there is nothing yet', async () => {
+    stubFetch({ 'GET /api/posts/filter': () => ({ status: 200, body: pageOf([]) }) });
+    renderRoutes(feedRoutes, '/feed');
+    expect(await screen.findByText('There are no posts yet.')).toBeInTheDocument();
+  });
+
+  it('says what went wrong and tries again on request', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/posts/filter': () =>
+        fail
+          ? { status: 503, body: { error: { code: 'unavailable', message: 'The server is busy' } } }
+          : { status: 200, body: pageOf([makePost(1)]) },
+    });
+    const { user } = renderRoutes(feedRoutes, '/feed');
+    expect(await screen.findByText('Could not load posts')).toBeInTheDocument();
+    expect(screen.getByText('The server is busy')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Post by Bob' })).toBeInTheDocument();
+  });
+
+  it('/hub redirects to /feed, and /hub/feed shows the feed', async () => {
+    stubFetch({ 'GET /api/posts/filter': () => ({ status: 200, body: pageOf([makePost(1)]) }) });
+    const { router } = renderRoutes(feedRoutes, '/hub');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    await router.navigate('/hub/feed');
+    expect(await screen.findByRole('heading', { name: 'Feed' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Post by Bob' })).toBeInTheDocument();
+  });
+
+  it('a profile lists that user’s posts only', async () => {
+    stubFetch({});
+    const seen = pagedFeed(1);
+    renderRoutes([page('/profile/:login/home', <UserPosts login="Bob" />)], '/profile/Bob/home');
+    expect(await screen.findByRole('article', { name: 'Post by Bob' })).toBeInTheDocument();
+    expect(seen).toEqual(['?owner=Bob']);
+  });
+});

@@ -1,0 +1,49 @@
+import { SimpleGrid, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import type { Media } from '@brushline/shared/media/schemas';
+import { MediaViewer } from './media-viewer.tsx';
+
+/**
+ * A post's 1 to 10 images as miniatures: one image keeps its shape, more fill square tiles
+ * (two or three a row). Each opens the viewer at that image.
+ */
+export function PostMediaGrid({ media }: { media: Media[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  if (media.length === 0) return null;
+  const single = media.length === 1;
+  return (
+    <>
+      <SimpleGrid
+        cols={single ? 1 : { base: 2, xs: media.length === 2 || media.length === 4 ? 2 : 3 }}
+        spacing={4}
+      >
+        {media.map((m, i) => (
+          <UnstyledButton
+            key={m.id}
+            onClick={() => setOpen(i)}
+            aria-label={`Open image ${i + 1} of ${media.length}`}
+            style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', display: 'block' }}
+          >
+            <img
+              src={m.miniatureUrl}
+              alt=""
+              loading="lazy"
+              width={m.width}
+              height={m.height}
+              style={{
+                display: 'block',
+                width: '100%',
+                height: 'auto',
+                maxHeight: single ? 520 : undefined,
+                aspectRatio: single ? `${m.width} / ${m.height}` : '1 / 1',
+                objectFit: single ? 'contain' : 'cover',
+                background: 'var(--mantine-color-default-hover)',
+              }}
+            />
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+      <MediaViewer media={media} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { Box, Button, Card, Group, Indicator, Stack, Text, Title } from '@mantine/core';
+import type { User } from '@brushline/shared/users/schemas';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import { useIsOnline } from '../../../lib/hub.tsx';
+import { SocialChip } from './social-chip.tsx';
+import { UserBadges } from './user-badges.tsx';
+
+/** Wide screens get the full banner; phones the 600×200 miniature, which is sharp enough there. */
+const WIDE = '(min-width: 40em)';
+
+function ProfileBanner({ banner }: { banner: User['userProfileStore']['bannerPicture'] }) {
+  return (
+    <Card.Section
+      style={{
+        aspectRatio: '3 / 1',
+        maxHeight: 280,
+        overflow: 'hidden',
+        background:
+          'linear-gradient(120deg, var(--mantine-color-grape-4), var(--mantine-color-indigo-4) 55%, var(--mantine-color-cyan-3))',
+      }}
+    >
+      {banner && (
+        <picture>
+          <source media={WIDE} srcSet={banner.path} />
+          <img
+            src={banner.miniaturePath}
+            alt=""
+            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        </picture>
+      )}
+    </Card.Section>
+  );
+}
+
+/** Banner, avatar with presence dot, names, badges and connected socials of one profile. */
+export function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
+  const online = useIsOnline(user.id, user.isOnline);
+  const avatar = user.userProfileStore.profilePicture;
+  return (
+    <Card withBorder padding="lg">
+      <ProfileBanner banner={user.userProfileStore.bannerPicture} />
+      <Group align="flex-end" mt={-44} wrap="wrap" gap="md">
+        <Indicator
+          disabled={!online}
+          color="teal"
+          size={18}
+          offset={14}
+          position="bottom-end"
+          withBorder
+          aria-label={online ? 'Online' : undefined}
+        >
+          <UserAvatar
+            name={user.displayName}
+            src={avatar?.path}
+            size={112}
+            radius={112}
+            style={{ border: '4px solid var(--mantine-color-body)' }}
+          />
+        </Indicator>
+        <Stack gap={2} style={{ flex: 1, minWidth: 180 }}>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {user.displayName}
+          </Title>
+          <Group gap={8}>
+            <Text c="dimmed">@{user.displayLogin}</Text>
+            {online && (
+              <Text size="sm" c="teal" fw={500}>
+                Online
+              </Text>
+            )}
+          </Group>
+        </Stack>
+        {onEdit && (
+          <Button variant="default" onClick={onEdit}>
+            Edit profile
+          </Button>
+        )}
+      </Group>
+      <Stack gap="sm" mt="md">
+        <UserBadges badges={user.badges} />
+        {user.connectedSocials.length > 0 && (
+          <Box component="ul" aria-label="Social links" p={0} m={0} style={{ listStyle: 'none' }}>
+            <Group gap="xs">
+              {user.connectedSocials.map((link) => (
+                <li key={link.id} style={{ maxWidth: '100%' }}>
+                  <SocialChip link={link} />
+                </li>
+              ))}
+            </Group>
+          </Box>
+        )}
+        <Text size="sm" c="dimmed">
+          Member since {formatDate(user.createdAt)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

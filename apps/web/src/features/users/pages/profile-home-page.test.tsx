@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { ProfileHomePage } from './profile-home-page.tsx';
+import { annMe, link, publicUser } from '../test/user-fixtures.ts';
+
+const uploadMedia = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/upload-media.ts', () => ({ uploadMedia }));
+
+const routes = [page('/profile/:login/home', <ProfileHomePage />)];
+const longUrl = 'https://www.deviantart.com/ann-paints-very-long-dragons';
+const ann = publicUser(annMe, {
+  badges: ['verified', 'artist', 'alpha'],
+  isOnline: true,
+  connectedSocials: [link(1, 'Dragons', longUrl, 'deviantart')],
+  userProfileStore: {
+    profilePicture: { path: '/api/media/a/full', miniaturePath: '/api/media/a/miniature' },
+    bannerPicture: { path: '/api/media/b/full', miniaturePath: '/api/media/b/miniature' },
+  },
+});
+
+describe('profile home', () => {
+  it('shows names, badges, presence and social chips that open safely in a new tab', async () => {
+    stubFetch({ 'GET /api/user/ann': () => ({ status: 200, body: ann }) });
+    renderRoutes(routes, '/profile/ann/home');
+    expect(await screen.findByRole('heading', { name: 'Ann' })).toBeInTheDocument();
+    expect(screen.getByText('@ann')).toBeInTheDocument();
+    expect(screen.getByText('Online')).toBeInTheDocument();
+    const badges = within(screen.getByLabelText('Badges'));
+    expect(badges.getByText('Verified')).toBeInTheDocument();
+    expect(badges.getByText('Alpha')).toBeInTheDocument();
+    const chip = within(screen.getByRole('list', { name: 'Social links' })).getByRole('link');
+    expect(chip).toHaveAttribute('href', longUrl);
+    expect(chip).toHaveAttribute('target', '_blank');
+    expect(chip).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(chip).toHaveTextContent(`${longUrl.slice(0, 32)}…`);
+    // Not the owner: no editing.
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull();
+  });
+
+  it('lets the owner rename themselves with PATCH user/profile', async () => {
+    const calls = stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: annMe }),
+      'GET /api/user/ann': () => ({ status: 200, body: publicUser(annMe) }),
+      'PATCH /api/user/profile': () => ({ status: 200, body: { ...annMe, displayName: 'Ann the Painter' } }),
+    });
+    const { user } = renderRoutes(routes, '/profile/ann/home');
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    expect(within(dialog).getByText(/Cropped to a square/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Cropped to a 3:1 strip/)).toBeInTheDocument();
+    const name = within(dialog).getByLabelText(/Display name/);
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save profile' }));
+    expect(await within(dialog).findByText('Please enter a display name')).toBeInTheDocument();
+    await user.type(name, 'Ann the Painter');
+    await user.click(within(dialog).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByRole('heading', { name: 'Ann the Painter' })).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'PATCH /api/user/profile')?.body).toEqual({
+      displayName: 'Ann the Painter',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('uploads a new avatar for purpose avatar, previews it and saves its id', async () => {
+    const mediaId = '0b7c9a52-2222-4222-8222-222222222222';
+    uploadMedia.mockImplementation((_file: File, _purpose: string, onProgress: (f: number) => void) => {
+      onProgress(0.5);
+      return Promise.resolve({ id: mediaId, url: `/api/media/${mediaId}/full`, miniatureUrl: 'm' });
+    });
+    const calls = stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: annMe }),
+      'GET /api/user/ann': () => ({ status: 200, body: publicUser(annMe) }),
+      'PATCH /api/user/profile': () => ({ status: 200, body: annMe }),
+    });
+    const { user } = renderRoutes(routes, '/profile/ann/home');
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    const inputs = dialog.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await user.upload(inputs[0]!, file);
+    expect(await within(dialog).findByAltText('Avatar preview')).toHaveAttribute(
+      'src',
+      `/api/media/${mediaId}/full`,
+    );
+    expect(uploadMedia).toHaveBeenCalledWith(file, 'avatar', expect.any(Function), expect.any(AbortSignal));
+    await user.click(within(dialog).getByRole('button', { name: 'Save profile' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'PATCH /api/user/profile')?.body).toEqual({
+        avatarMediaId: mediaId,
+      }),
+    );
+  });
+
+  it('shows a friendly 404 for an unknown login', async () => {
+    stubFetch({
+      'GET /api/user/nobody': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'User not found' } },
+      }),
+    });
+    renderRoutes(routes, '/profile/nobody/home');
+    expect(await screen.findByText('This user does not exist')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@brushline/shared/messages';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { settingsRoutes } from '../routes.tsx';
+import { annMe } from '../test/user-fixtures.ts';
+
+const routes = [...settingsRoutes, page('/login', <p>login page</p>)];
+const saved = { id: annMe.id, displayNSFW: false, displayQuestionable: true, isArtist: true };
+
+describe('settings', () => {
+  it('/settings opens General, with the saved switches', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: annMe }),
+      'GET /api/user/settings/login/ann': () => ({ status: 200, body: saved }),
+    });
+    const { router } = renderRoutes(routes, '/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/general'));
+    expect(await screen.findByRole('switch', { name: /Show NSFW posts/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /Show questionable posts/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /I am an artist/ })).toBeChecked();
+    expect(screen.getByRole('link', { name: /Socials/ })).toHaveAttribute('href', '/settings/socials');
+  });
+
+  it('saves the switches with PATCH and says "Settings updated!", refreshing the session', async () => {
+    const calls = stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: annMe }),
+      'GET /api/user/settings/login/ann': () => ({ status: 200, body: saved }),
+      [`PATCH /api/user/update/settings/id/${annMe.id}`]: (body) => ({
+        status: 200,
+        body: { ...(body as object), message: messages.settingsUpdated },
+      }),
+    });
+    const { user } = renderRoutes(routes, '/settings/general');
+    const save = await screen.findByRole('button', { name: 'Save settings' });
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: /Show NSFW posts/ }));
+    await user.click(screen.getByRole('switch', { name: /I am an artist/ }));
+    await user.click(save);
+    expect(await screen.findByText(messages.settingsUpdated)).toBeInTheDocument();
+    expect(calls.find((c) => c.key.startsWith('PATCH'))?.body).toEqual({
+      id: annMe.id,
+      displayNSFW: true,
+      displayQuestionable: true,
+      isArtist: false,
+    });
+    // The roles may have changed with isArtist: the session is asked again.
+    await waitFor(() => expect(calls.filter((c) => c.key === 'GET /api/sessioncheck').length).toBe(2));
+  });
+
+  it('sends a signed-out visitor to /login, remembering where they were going', async () => {
+    stubFetch({});
+    const { router } = renderRoutes(routes, '/settings/socials');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/settings/socials' });
+  });
+});

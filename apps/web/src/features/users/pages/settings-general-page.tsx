@@ -1,0 +1,107 @@
+import { Alert, Button, Card, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useOutletContext } from 'react-router';
+import { messages } from '@brushline/shared/messages';
+import type { Me, UserSettings } from '@brushline/shared/users/schemas';
+import { toast } from '../../../lib/toast.ts';
+import { useUpdateSettings } from '../api/user-mutations.ts';
+import { settingsQuery } from '../api/user-queries.ts';
+
+type Flags = Omit<UserSettings, 'id'>;
+
+const switches: { key: keyof Flags; label: string; description: string }[] = [
+  {
+    key: 'displayNSFW',
+    label: 'Show NSFW posts',
+    description: 'Posts marked NSFW appear in your feed. You confirmed you are over 18 when you registered.',
+  },
+  {
+    key: 'displayQuestionable',
+    label: 'Show questionable posts',
+    description: 'Posts marked questionable appear in your feed.',
+  },
+  {
+    key: 'isArtist',
+    label: 'I am an artist',
+    description: 'Opens the artist tools of the CRM: commission cards and incoming requests.',
+  },
+];
+
+function GeneralForm({ me, saved }: { me: Me; saved: UserSettings }) {
+  const [flags, setFlags] = useState<Flags>({
+    displayNSFW: saved.displayNSFW,
+    displayQuestionable: saved.displayQuestionable,
+    isArtist: saved.isArtist,
+  });
+  const update = useUpdateSettings(me.displayLogin);
+  const changed = switches.some(({ key }) => flags[key] !== saved[key]);
+
+  const save = () =>
+    update.mutate(
+      { id: me.id, ...flags },
+      {
+        onSuccess: () => toast.success(messages.settingsUpdated),
+        onError: (err) => toast.error(err.message),
+      },
+    );
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        {switches.map(({ key, label, description }) => (
+          <Switch
+            key={key}
+            label={label}
+            description={description}
+            checked={flags[key]}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setFlags((f) => ({ ...f, [key]: checked }));
+            }}
+          />
+        ))}
+        <Group justify="flex-end">
+          <Button onClick={save} loading={update.isPending} disabled={!changed}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /settings/general: SPEC §3 user settings, loaded and saved through the SPEC §7 calls. */
+export function SettingsGeneralPage() {
+  const me = useOutletContext<Me>();
+  const { data, error, isPending, refetch } = useQuery(settingsQuery(me.displayLogin));
+  return (
+    <Stack>
+      <div>
+        <Title order={2} fz="h3">
+          General
+        </Title>
+        <Text c="dimmed" size="sm">
+          What your feed shows, and whether you take commissions.
+        </Text>
+      </div>
+      {isPending ? (
+        <Center py="lg">
+          <Loader aria-label="Loading settings" />
+        </Center>
+      ) : error ? (
+        <Alert color="red" title="Could not load your settings">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        // Keyed by the saved values, so the form starts again from them after a save or refetch.
+        <GeneralForm key={JSON.stringify(data)} me={me} saved={data} />
+      )}
+    </Stack>
+  );
+}

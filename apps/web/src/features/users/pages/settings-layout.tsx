@@ -1,0 +1,50 @@
+import { Center, Grid, Loader, NavLink, Stack, Title } from '@mantine/core';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../auth/api/session-queries.ts';
+
+const sections = [
+  { to: '/settings/general', label: 'General', description: 'Feed content and artist mode' },
+  { to: '/settings/socials', label: 'Socials', description: 'Links shown on your profile' },
+];
+
+/** /settings: a side nav (above the section on phones) and the chosen section; signed-in users only. */
+export function SettingsLayout() {
+  const { user, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading settings" />
+      </Center>
+    );
+  }
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        Settings
+      </Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <nav aria-label="Settings sections">
+            {sections.map((s) => (
+              <NavLink
+                key={s.to}
+                component={Link}
+                to={s.to}
+                label={s.label}
+                description={s.description}
+                active={location.pathname === s.to}
+                aria-current={location.pathname === s.to ? 'page' : undefined}
+              />
+            ))}
+          </nav>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 9 }}>
+          <Outlet context={user} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

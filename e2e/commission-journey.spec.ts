@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { registerByApi } from './accounts.ts';
+
+const png = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: '#8e44ad' } })
+    .png()
+    .toBuffer();
+
+/** Fills the last option line of a section of the card editor. */
+async function fillOption(section: ReturnType<Page['getByRole']>, n: number, name: string, price: string) {
+  const line = section.getByRole('group', { name: `Option ${n}` });
+  await line.getByLabel('Option', { exact: true }).fill(name);
+  await line.getByLabel('Price', { exact: true }).fill(price);
+}
+
+test('an artist sells a commission card; the commissioner orders, the artist delivers, the commissioner approves', async ({
+  page,
+  browser,
+}) => {
+  // The artist: an account, then the artist switch (the Settings API; the page shares its cookies).
+  const ann = await registerByApi(page.request, 'ann');
+  const settings = await page.request.patch(`/api/user/update/settings/id/${ann.id}`, {
+    data: { id: ann.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+
+  await page.goto('/crm');
+  await expect(page).toHaveURL(/\/crm\/pending\/new$/);
+  await expect(page.getByText('There is nothing new yet..')).toBeVisible();
+  await page.getByRole('tab', { name: 'Commission forms' }).click();
+  await expect(page).toHaveURL(/\/crm\/cards$/);
+  await page.getByRole('link', { name: 'Create card' }).first().click();
+  await expect(page).toHaveURL(/\/crm\/cards\/card-create$/);
+
+  // The card: a starting price, a one-choice section and a several-choice section.
+  await page.getByLabel('Title', { exact: true }).fill('Character portrait');
+  await page.getByLabel('Description').fill('Digital portraits, delivered as PNG.');
+  await page.getByLabel('Starting price').fill('20');
+  await page.getByRole('button', { name: 'Add one-choice section' }).click();
+  const size = page.getByRole('region', { name: 'Section 1' });
+  await size.getByLabel('Section title').fill('Size');
+  await fillOption(size, 1, 'Bust', '0');
+  await size.getByRole('button', { name: 'Add option' }).click();
+  await fillOption(size, 2, 'Full body', '15.5');
+  await page.getByRole('button', { name: 'Add several-choice section' }).click();
+  const extras = page.getByRole('region', { name: 'Section 2' });
+  await extras.getByLabel('Section title').fill('Extras');
+  await fillOption(extras, 1, 'Background', '10');
+  await extras.getByRole('button', { name: 'Add option' }).click();
+  await fillOption(extras, 2, 'Pet', '5');
+
+  // The preview is the commission page's own view: its total follows the choices.
+  const preview = page.getByRole('complementary', { name: 'Preview' });
+  await preview.getByRole('radio', { name: /Full body/ }).check();
+  await preview.getByRole('checkbox', { name: /Pet/ }).check();
+  await expect(preview.getByTestId('card-total')).toHaveText('$40.50');
+
+  await page.getByRole('button', { name: 'Create card' }).first().click();
+  await expect(page).toHaveURL(/\/crm\/cards$/);
+  await expect(page.getByText('Card created!')).toBeVisible();
+  const view = page.getByRole('link', { name: 'View Character portrait' });
+  const cardPath = (await view.getAttribute('href'))!;
+  expect(cardPath).toMatch(/^\/commission\/[0-9a-f-]{36}$/);
+
+  // The commissioner, in a browser of their own.
+  const bobContext = await browser.newContext();
+  const bob = await bobContext.newPage();
+  const bobAccount = await registerByApi(bob.request, 'bob');
+  await bob.goto(cardPath);
+  await expect(bob.getByRole('heading', { name: 'Character portrait' })).toBeVisible();
+  await bob.getByRole('button', { name: 'Order this commission' }).click();
+  await bob.getByRole('radio', { name: /Full body/ }).check();
+  await bob.getByRole('checkbox', { name: /Background/ }).check();
+  await bob.getByRole('checkbox', { name: /Pet/ }).check();
+  await bob.getByLabel('Description').fill('My orange cat, sitting.');
+  await bob
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'cat.png', mimeType: 'image/png', buffer: await png() }]);
+  await expect(bob.getByRole('img', { name: 'Reference 1: cat.png' })).toBeVisible();
+  await expect(bob.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  const shownTotal = await bob.getByTestId('card-total').innerText();
+  expect(shownTotal).toBe('$50.50');
+  await bob.getByRole('button', { name: 'Send request' }).click();
+  await expect(bob).toHaveURL(/\/crm\/outgoing\/orders$/);
+  await expect(bob.getByText('Request sent!')).toBeVisible();
+
+  // The server computed the same total the commissioner saw.
+  const outgoing = await bob.request.get('/api/comissionforms/outgoing');
+  const [form] = (await outgoing.json()) as { totalPrice: number; references: unknown[] }[];
+  expect(`$${form!.totalPrice.toFixed(2)}`).toBe(shownTotal);
+  expect(form!.references).toHaveLength(1);
+  const pending = bob.getByRole('list', { name: 'Pending orders' });
+  await expect(pending.getByRole('listitem', { name: 'Character portrait' })).toContainText(shownTotal);
+
+  // The artist accepts in Incoming, then starts and delivers in Active.
+  await page.goto('/crm/pending/new');
+  const group = page.getByRole('list', { name: `Requests from ${bobAccount.login}` });
+  await expect(group.getByText('New!')).toBeVisible();
+  await group.getByRole('button', { name: 'Details of Character portrait' }).click();
+  const details = page.getByRole('dialog', { name: 'Character portrait' });
+  await expect(details.getByText('My orange cat, sitting.')).toBeVisible();
+  await expect(details.getByText(shownTotal)).toBeVisible();
+  await details.getByRole('button', { name: 'Accept' }).click();
+  await expect(details).toBeHidden();
+  await expect(page.getByText('There is nothing new yet..')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Active' }).click();
+  await page.getByRole('button', { name: new RegExp(bobAccount.login) }).click();
+  const task = page.getByRole('list', { name: `Tasks of ${bobAccount.login}` }).getByRole('listitem');
+  await expect(task).toContainText('Accepted, waiting to start');
+  await task.getByRole('button', { name: 'Start' }).click();
+  await expect(task).toContainText('In progress');
+  await task.getByRole('button', { name: 'Deliver' }).click();
+  await expect(task).toContainText('Finished, waiting for approval');
+
+  // The commissioner approves the finished work.
+  await bob.reload();
+  const finished = bob.getByRole('list', { name: 'Finished orders' }).getByRole('listitem');
+  await expect(finished).toContainText('Character portrait');
+  await finished.getByRole('button', { name: 'Approve' }).click();
+  await expect(finished).toHaveCount(0);
+  await bob.getByLabel('Display done column').check();
+  await expect(bob.getByRole('list', { name: 'Done orders' }).getByRole('listitem')).toContainText('Done');
+
+  // Both see it done in their CRM.
+  await page.reload();
+  await page.getByLabel('Display inactive').check();
+  await page.getByRole('button', { name: new RegExp(bobAccount.login) }).click();
+  await expect(
+    page.getByRole('list', { name: `Tasks of ${bobAccount.login}` }).getByRole('listitem'),
+  ).toContainText('Done');
+  await bobContext.close();
+});

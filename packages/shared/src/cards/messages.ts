@@ -1,0 +1,36 @@
+import { CARD_DESCRIPTION_MAX, CARD_TITLE_MAX, PRICE_MAX, PRICE_MIN } from './constants.ts';
+
+/**
+ * Messages of the commission cards feature that SPEC §8 does not word. Written so the user knows
+ * what to change; the SPEC's own messages stay in ../messages.ts.
+ */
+export const cardMessages = {
+  titleTooLong: `Card title is limited to ${CARD_TITLE_MAX} characters`,
+  descriptionTooLong: `Card description is limited to ${CARD_DESCRIPTION_MAX} characters`,
+  priceRange: `Prices go from ${PRICE_MIN} to ${PRICE_MAX} USD`,
+  priceCents: 'Prices can have at most 2 decimals (whole cents)',
+  optionRequired: 'Every option needs a name',
+  optionTooLong: 'Option names are limited to 120 characters',
+  additionalTooLong: 'The additional note is limited to 200 characters',
+  sectionTitleRequired: 'Every section needs a title',
+  sectionTitleTooLong: 'Section titles are limited to 120 characters',
+  tooManySections: 'A card can have up to 20 sections',
+  tooManyOptions: 'A section can have up to 30 options',
+  keyInvalid: 'Keys use 1 to 64 letters, digits, "-" or "_"',
+  duplicateSectionKey: 'Two sections of this card have the same key',
+  duplicateOptionKey: 'Two options of this card have the same key',
+  commissionsNeedOpenCard:
+    'Commissions can only be taken while the card is open. Open the card first, or turn off taking commissions',
+  artistsOnly: 'Only artists can create commission cards. Turn on the artist switch in Settings',
+} as const;
+
+/** Why a chosen set of options does not fit the card (the form is refused with 400). */
+export const choiceMessages = {
+  unknownSection: 'One of the chosen sections is not on this card anymore. Refresh the page and choose again',
+  unknownOption: 'One of the chosen options is not on this card anymore. Refresh the page and choose again',
+  duplicateSection: 'A section was sent twice. Refresh the page and choose again',
+  duplicateOption: 'An option was chosen twice. Refresh the page and choose again',
+  radioNeedsOne: (sectionTitle: string) => `Choose exactly one option in “${sectionTitle}”`,
+  totalMismatch:
+    'The price of this card changed while you were choosing. Check the new total and send the form again',
+} as const;

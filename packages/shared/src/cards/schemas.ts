@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { mediaSchema } from '../media/schemas.ts';
+import {
+  CARD_DEFAULT_TITLE,
+  CARD_DESCRIPTION_MAX,
+  CARD_TITLE_MAX,
+  PRICE_MAX,
+  PRICE_MIN,
+  SECTION_TYPES,
+} from './constants.ts';
+import { cardMessages } from './messages.ts';
+import { isWholeCents } from './pricing.ts';
+
+export const CARD_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const CARD_OPTION_MAX = 120;
+export const CARD_ADDITIONAL_MAX = 200;
+export const CARD_SECTION_TITLE_MAX = 120;
+export const CARD_SECTIONS_MAX = 20;
+export const CARD_OPTIONS_MAX = 30;
+
+export const sectionTypeSchema = z.enum(SECTION_TYPES);
+
+/** A price in USD: 0..10000 with at most 2 decimals (stored as integer cents). */
+export const priceSchema = z
+  .number({ error: cardMessages.priceRange })
+  .min(PRICE_MIN, { error: cardMessages.priceRange })
+  .max(PRICE_MAX, { error: cardMessages.priceRange })
+  .refine(isWholeCents, { error: cardMessages.priceCents });
+
+export const cardKeySchema = z
+  .string({ error: cardMessages.keyInvalid })
+  .regex(CARD_KEY_PATTERN, { error: cardMessages.keyInvalid });
+
+/** SPEC §3 option line. `additional` is a note shown under the option; it never changes the price. */
+export const cardOptionSchema = z.object({
+  key: cardKeySchema,
+  option: z
+    .string({ error: cardMessages.optionRequired })
+    .trim()
+    .min(1, { error: cardMessages.optionRequired })
+    .max(CARD_OPTION_MAX, { error: cardMessages.optionTooLong }),
+  price: priceSchema,
+  additional: z
+    .string()
+    .trim()
+    .max(CARD_ADDITIONAL_MAX, { error: cardMessages.additionalTooLong })
+    .default(''),
+  order: z.number().int(),
+});
+export type CardOption = z.infer<typeof cardOptionSchema>;
+export type CardOptionInput = z.input<typeof cardOptionSchema>;
+
+export const cardSectionSchema = z.object({
+  key: cardKeySchema,
+  title: z
+    .string({ error: cardMessages.sectionTitleRequired })
+    .trim()
+    .min(1, { error: cardMessages.sectionTitleRequired })
+    .max(CARD_SECTION_TITLE_MAX, { error: cardMessages.sectionTitleTooLong }),
+  type: sectionTypeSchema,
+  options: z.array(cardOptionSchema).max(CARD_OPTIONS_MAX, { error: cardMessages.tooManyOptions }),
+});
+export type CardSection = z.infer<typeof cardSectionSchema>;
+export type CardSectionInput = z.input<typeof cardSectionSchema>;
+
+const cardBodyShape = z.object({
+  /** Empty (or only spaces) is saved as "Untitled card" (SPEC §5). */
+  title: z
+    .string()
+    .trim()
+    .max(CARD_TITLE_MAX, { error: cardMessages.titleTooLong })
+    .default('')
+    .transform((t) => t || CARD_DEFAULT_TITLE),
+  infoProvidedByTheAuthor: z
+    .string()
+    .max(CARD_DESCRIPTION_MAX, { error: cardMessages.descriptionTooLong })
+    .default(''),
+  startingPrice: priceSchema,
+  sections: z
+    .array(cardSectionSchema)
+    .max(CARD_SECTIONS_MAX, { error: cardMessages.tooManySections })
+    .default([]),
+  /** Media id of the uploader's own image of purpose cardBanner. */
+  cardBanner: z.uuid().nullable().default(null),
+  /** Media id of the uploader's own image of purpose cardThumbnail. */
+  thumbnailPicture: z.uuid().nullable().default(null),
+  isOpenComission: z.boolean(),
+  isCommissionsOpen: z.boolean(),
+});
+
+interface CardRuleInput {
+  sections: { key: string; options: { key: string }[] }[];
+  isOpenComission: boolean;
+  isCommissionsOpen: boolean;
+}
+
+/** Rules across fields: unique keys in the card, and commissions open only on an open card (SPEC §4). */
+function cardRules(card: CardRuleInput, ctx: z.RefinementCtx): void {
+  const sectionKeys = new Set<string>();
+  const optionKeys = new Set<string>();
+  card.sections.forEach((section, s) => {
+    if (sectionKeys.has(section.key)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: cardMessages.duplicateSectionKey,
+        path: ['sections', s, 'key'],
+      });
+    }
+    sectionKeys.add(section.key);
+    section.options.forEach((option, o) => {
+      if (optionKeys.has(option.key)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: cardMessages.duplicateOptionKey,
+          path: ['sections', s, 'options', o, 'key'],
+        });
+      }
+      optionKeys.add(option.key);
+    });
+  });
+  if (card.isCommissionsOpen && !card.isOpenComission) {
+    ctx.addIssue({
+      code: 'custom',
+      message: cardMessages.commissionsNeedOpenCard,
+      path: ['isCommissionsOpen'],
+    });
+  }
+}
+
+/** POST /commissioncard/create body. */
+export const cardBodySchema = cardBodyShape.superRefine(cardRules);
+export type CardBody = z.infer<typeof cardBodySchema>;
+export type CardBodyInput = z.input<typeof cardBodySchema>;
+
+/** PUT /comissioncard/update body: the whole card again, with its uuid. */
+export const cardUpdateBodySchema = cardBodyShape.extend({ uuid: z.uuid() }).superRefine(cardRules);
+export type CardUpdateBody = z.infer<typeof cardUpdateBodySchema>;
+export type CardUpdateBodyInput = z.input<typeof cardUpdateBodySchema>;
+
+export const cardOwnerSchema = z.object({
+  login: z.string(),
+  displayName: z.string(),
+  avatarMiniatureUrl: z.string().nullable(),
+});
+
+/** SPEC §3 Commission card as every answer shows it. Prices in USD. */
+export const cardSchema = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  cardBanner: mediaSchema.nullable(),
+  thumbnailPicture: mediaSchema.nullable(),
+  startingPrice: z.number(),
+  sections: z.array(cardSectionSchema),
+  isOpenComission: z.boolean(),
+  isCommissionsOpen: z.boolean(),
+  infoProvidedByTheAuthor: z.string(),
+  /** Gallery folders are not part of this issue; always null for now. */
+  galleryFolder: z.null(),
+  ownerId: z.uuid(),
+  owner: cardOwnerSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const cardUuidParamsSchema = z.object({ uuid: z.uuid() });
+export const cardLoginParamsSchema = z.object({ login: z.string().min(1).max(64) });
+
+export const cardSavedResponseSchema = z.object({ card: cardSchema, message: z.string() });
+export type CardSavedResponse = z.infer<typeof cardSavedResponseSchema>;
+export const cardMessageResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.ts';
+import { fieldErrors } from '../validation.ts';
+import { socialBodySchema, SOCIAL_URL_SHOWN } from './schemas.ts';
+import { shortUrl, socialSiteOf } from './social-sites.ts';
+
+describe('social link sites', () => {
+  it('names the site from the host, subdomains and www included', () => {
+    expect(socialSiteOf('https://x.com/ann')).toBe('x');
+    expect(socialSiteOf('https://www.artstation.com/ann')).toBe('artstation');
+    expect(socialSiteOf('https://ann.tumblr.com/')).toBe('tumblr');
+    expect(socialSiteOf('https://ko-fi.com/ann')).toBe('kofi');
+    expect(socialSiteOf('https://t.me/ann')).toBe('telegram');
+    expect(socialSiteOf('https://youtu.be/abc')).toBe('youtube');
+  });
+
+  it('answers null for unknown sites, look-alike hosts and non-URLs', () => {
+    expect(socialSiteOf('https://example.org')).toBeNull();
+    expect(socialSiteOf('https://notx.com/ann')).toBeNull();
+    expect(socialSiteOf('https://x.com.evil.example/ann')).toBeNull();
+    expect(socialSiteOf('not a url')).toBeNull();
+  });
+
+  it('cuts a long url at 32 characters with an ellipsis', () => {
+    const url = 'https://www.deviantart.com/someone-with-a-long-name';
+    expect(shortUrl(url, SOCIAL_URL_SHOWN)).toBe(`${url.slice(0, 32)}…`);
+    expect(shortUrl('https://x.com/a', SOCIAL_URL_SHOWN)).toBe('https://x.com/a');
+  });
+});
+
+describe('social link body', () => {
+  it('accepts https links and refuses everything else with "Enter a valid link"', () => {
+    expect(fieldErrors(socialBodySchema, { title: 'Site', url: 'https://example.org/a?b=c' })).toEqual({});
+    for (const url of ['http://example.org', 'ftp://example.org', 'https://', 'https://nohost', ' '])
+      expect(fieldErrors(socialBodySchema, { title: 'Site', url }).url).toBe(messages.socialInvalidLink);
+  });
+});

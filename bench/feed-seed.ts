@@ -16,6 +16,8 @@ export interface SeedOptions {
 export interface SeedResult {
   /** Post ids of sfw posts (what an anonymous visitor sees), oldest first. */
   sfwIds: number[];
+  /** A seeded user who reads the feed signed in (default settings: sfw only). */
+  readerId: string;
   mediaRows: number;
   likes: number;
 }
@@ -116,5 +118,5 @@ export async function seedFeed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   await db.execute(sql`analyze`);
 
   const sfwIds = postIds.filter((_, i) => postRows[i]!.maturity === 'sfw');
-  return { sfwIds, mediaRows: mediaRows.length, likes: likes.length };
+  return { sfwIds, readerId: userIds[0]!, mediaRows: mediaRows.length, likes: likes.length };
 }

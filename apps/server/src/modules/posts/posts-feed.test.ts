@@ -5,6 +5,7 @@ import type { Post, PostPage } from '@brushline/shared/posts/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { grantRole } from '../users/users.repo.ts';
 import { postCardsQuery } from './posts.repo.ts';
+import { publicFeedCache } from './public-feed-cache.ts';
 
 let t: TestApp;
 type U = Awaited<ReturnType<typeof registerUser>>;
@@ -97,6 +98,8 @@ describe('GET /api/posts/filter paging', () => {
     });
     // A ban suspends the other badges (the shared badgesFor rule).
     await t.app.deps.db.execute(sql`update users set is_banned = true where id = ${pager.id}`);
+    // A change behind the app's back reaches anonymous pages when the 2 s cache lapses; skip the wait.
+    publicFeedCache(t.app.deps.db).clear();
     const banned = (await feed('?page=1')).items.find((p) => p.ownerId === pager.id)!;
     expect(banned.owner.badges).toEqual(['banned']);
     await t.app.deps.db.execute(sql`update users set is_banned = false where id = ${pager.id}`);
@@ -108,6 +111,55 @@ describe('GET /api/posts/filter paging', () => {
       expect(res.statusCode, q).toBe(400);
     }
     expect(await feed('?owner=nobody_here')).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe('anonymous page cache', () => {
+  it('serves a new post, a like and a delete to anonymous readers at once', async () => {
+    const before = await feed('?page=1');
+    const res = await publish(author, 'fresh for everyone');
+    const post = res.json<Post>();
+    expect((await feed('?page=1')).items[0]).toMatchObject({ id: post.id, totalLikes: 0 });
+    expect(before.items[0]!.id).not.toBe(post.id);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/post/like/${post.id}`,
+      headers: { cookie: viewer.cookie },
+    });
+    expect((await feed('?page=1')).items[0]).toMatchObject({ id: post.id, totalLikes: 1 });
+
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/post/delete/${post.id}`,
+      headers: { cookie: author.cookie },
+    });
+    expect((await feed('?page=1')).items.map((p) => p.id)).not.toContain(post.id);
+  });
+
+  it('never answers a signed-in reader from the anonymous cache', async () => {
+    await feed('?page=1'); // fills the anonymous cache
+    const res = await publish(author, 'questionable one', 'questionable');
+    const id = res.json<Post>().id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/update/settings/id/${viewer.id}`,
+      headers: { cookie: viewer.cookie },
+      payload: { displayNSFW: false, displayQuestionable: true, isArtist: false },
+    });
+    expect((await feed('?page=1', viewer.cookie)).items[0]!.id).toBe(id);
+    expect((await feed('?page=1')).items.map((p) => p.id)).not.toContain(id);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/update/settings/id/${viewer.id}`,
+      headers: { cookie: viewer.cookie },
+      payload: { displayNSFW: false, displayQuestionable: false, isArtist: false },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/post/delete/${id}`,
+      headers: { cookie: author.cookie },
+    });
   });
 });
 

@@ -145,8 +145,69 @@ export function postCardsQuery(db: DbOrTx, f: PostFilter) {
   );
 }
 
+/**
+ * The feed's two shapes (everyone's posts, one owner's posts) as named prepared statements: on
+ * PostgreSQL the page query is parsed and planned once per connection instead of on every request,
+ * which is most of its cost (docs/decisions/0006-feed-speed.md). One pair per database handle.
+ */
+const prepared = new WeakMap<
+  object,
+  { all: ReturnType<typeof prepareFeed>; owner: ReturnType<typeof prepareFeed> }
+>();
+
+function prepareFeed(db: DbOrTx, byOwner: boolean) {
+  const where = and(
+    // A comma list, not an array parameter: PGlite cannot bind a JS array to an enum array.
+    sql`${posts.maturity} = any(string_to_array(${sql.placeholder('maturities')}, ',')::maturity[])`,
+    lt(posts.id, sql.placeholder('before')),
+    byOwner
+      ? eq(posts.ownerId, sql`(select u.id from users u where lower(u.login) = ${sql.placeholder('owner')})`)
+      : undefined,
+  );
+  const pageIds = db
+    .$with('page_ids')
+    .as(
+      db
+        .select({ pageId: posts.id })
+        .from(posts)
+        .where(where)
+        .orderBy(desc(posts.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+  return db
+    .with(pageIds)
+    .select(cardColumns())
+    .from(pageIds)
+    .innerJoin(posts, eq(posts.id, pageIds.pageId))
+    .innerJoin(users, eq(users.id, posts.ownerId))
+    .leftJoin(
+      myLike,
+      and(eq(myLike.postId, posts.id), eq(myLike.userId, sql`${sql.placeholder('viewer')}::uuid`)),
+    )
+    .orderBy(desc(posts.id))
+    .prepare(byOwner ? 'feed_page_owner' : 'feed_page');
+}
+
+/** Larger than any post id: "no cursor" without a second statement shape. */
+const NO_CURSOR = 2_147_483_647;
+
 export async function selectPostCards(db: DbOrTx, f: PostFilter): Promise<PostCardRow[]> {
-  return postCardsQuery(db, f);
+  if (f.ids || !f.maturities) return postCardsQuery(db, f);
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = { all: prepareFeed(db, false), owner: prepareFeed(db, true) };
+    prepared.set(db, statements);
+  }
+  const params = {
+    maturities: f.maturities.join(','),
+    before: f.before ?? NO_CURSOR,
+    limit: f.limit,
+    offset: f.offset ?? 0,
+    viewer: f.viewerId,
+    owner: f.ownerLogin?.toLowerCase() ?? '',
+  };
+  return f.ownerLogin === undefined ? statements.all.execute(params) : statements.owner.execute(params);
 }
 
 /** The post's owner and maturity, locking the row so likes and deletes of one post queue up. */

@@ -9,6 +9,7 @@ import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { toPost } from './posts.dto.ts';
+import { publicFeedCache } from './public-feed-cache.ts';
 import {
   addToTotalLikes,
   deleteLike,
@@ -49,6 +50,7 @@ export async function createPost(db: Db, actor: Actor, body: CreatePostBody): Pr
     await insertPostMedia(tx, postId, body.attachedMedia);
     return postId;
   });
+  publicFeedCache(db).clear();
   // The author gets the post back whatever their own display settings hide.
   const [row] = await selectPostCards(db, { viewerId: actor.id, ids: [id], limit: 1 });
   return toPost(row!);
@@ -56,6 +58,17 @@ export async function createPost(db: Db, actor: Actor, body: CreatePostBody): Pr
 
 /** One page of the feed (or of one user's posts), newest first; see feedQuerySchema. */
 export async function listPosts(db: Db, actor: Actor | null, query: FeedQuery): Promise<PostPage> {
+  if (actor) return readPage(db, actor, query);
+  const cache = publicFeedCache(db);
+  const key = `${query.page ?? ''}|${query.cursor ?? ''}|${query.owner?.toLowerCase() ?? ''}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const page = await readPage(db, null, query);
+  cache.set(key, page);
+  return page;
+}
+
+async function readPage(db: Db, actor: Actor | null, query: FeedQuery): Promise<PostPage> {
   const limit = FEED_PAGE_SIZE;
   const rows = await selectPostCards(db, {
     viewerId: actor?.id ?? null,
@@ -104,6 +117,7 @@ export async function toggleLike(
     }
     return { totalLikes, likedByMe: true, push };
   });
+  publicFeedCache(deps.db).clear();
   // Told only after the commit, so nobody hears of a like that was rolled back.
   result.push?.(deps);
   return { totalLikes: result.totalLikes, likedByMe: result.likedByMe };
@@ -113,5 +127,6 @@ export async function toggleLike(
 export async function deletePost(db: Db, actor: Actor, postId: number): Promise<{ message: string }> {
   const deleted = await deletePostRow(db, postId, isStaff(actor.roles) ? null : actor.id);
   if (!deleted) throw notFound(messages.postDeleteFailed);
+  publicFeedCache(db).clear();
   return { message: messages.postDeleted };
 }

@@ -19,7 +19,7 @@ const pretty = process.stdout.isTTY
 const app = await buildApp({ config, logger: { level: config.LOG_LEVEL, ...pretty } });
 
 // Only the embedded database seeds itself; a server on DATABASE_URL is seeded by `npm run seed`.
-if (!config.DATABASE_URL && config.SEED_DEMO) await seedDemoIfEmpty(app.deps.db, app.log);
+if (!config.DATABASE_URL && config.SEED_DEMO) await seedDemoIfEmpty(app.deps);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

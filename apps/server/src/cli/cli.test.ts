@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@brushline/shared/users/schemas';
-import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, registerUser, sessionCookie, type TestApp } from '../test/harness.ts';
 import { adminCommand } from './admin-command.ts';
-import { seedDemo } from './demo-seed.ts';
+import { seedDemo, seedDemoWithContent } from './demo-seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,5 +80,43 @@ describe('demo seed', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().roles).toEqual(['artist']);
     expect(await seedDemo(t.app.deps.db, { info: () => {} })).toEqual([]);
+  });
+});
+
+describe('demo content', () => {
+  it('gives a fresh instance posts with pictures, an open card and a request waiting for the artist', async () => {
+    const fresh = await createTestApp();
+    try {
+      const created = await seedDemoWithContent(fresh.app.deps, { info: () => {} });
+      const artist = created.find((c) => c.login === 'demo_artist')!;
+      const feed = (await fresh.app.inject({ url: '/api/posts/filter?page=1' })).json();
+      expect(feed.items).toHaveLength(3);
+      expect(feed.items.some((p: { attachedMedia: unknown[] }) => p.attachedMedia.length === 2)).toBe(true);
+      const cards = (await fresh.app.inject({ url: '/api/comissioncards/user/demo_artist' })).json();
+      expect(cards).toHaveLength(1);
+      expect(cards[0]).toMatchObject({
+        title: 'Character portrait',
+        startingPrice: 40,
+        isCommissionsOpen: true,
+      });
+
+      const login = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: 'demo_artist', password: artist.password },
+        remoteAddress: '10.9.9.8',
+      });
+      const cookie = sessionCookie(login);
+      const pending = await fresh.app.inject({
+        url: '/api/comissionforms/artist/pending/demo_artist',
+        headers: { cookie },
+      });
+      expect(pending.json()[0].forms[0]).toMatchObject({ totalPrice: 75, status: 'none' });
+      const profile = (await fresh.app.inject({ url: '/api/user/demo_artist' })).json();
+      expect(profile.userProfileStore.profilePicture).not.toBeNull();
+      expect(profile.connectedSocials).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@brushline/shared/roles';
 import type { Db } from '../db/client.ts';
+import type { Deps } from '../platform/deps.ts';
+import { seedDemoContent } from './demo-content.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { newToken } from '../platform/tokens.ts';
 import { countUsers, findUserByLogin, grantRole, insertUser } from '../modules/users/users.repo.ts';
@@ -13,19 +15,20 @@ const DEMO: { login: string; email: string; roles: Role[] }[] = [
 
 /** Creates the demo accounts that do not exist yet, with fresh random passwords printed once. */
 export async function seedDemo(db: Db, log: Pick<FastifyBaseLogger, 'info'>) {
-  const created: { login: string; password: string; roles: Role[] }[] = [];
+  const created: { id: string; login: string; password: string; roles: Role[] }[] = [];
   for (const demo of DEMO) {
     if (await findUserByLogin(db, demo.login)) continue;
     const password = newToken().slice(0, 14);
-    await db.transaction(async (tx) => {
-      const id = await insertUser(tx, {
+    const id = await db.transaction(async (tx) => {
+      const userId = await insertUser(tx, {
         login: demo.login,
         email: demo.email,
         passwordHash: await hashPassword(password),
       });
-      for (const role of demo.roles) await grantRole(tx, id, role);
+      for (const role of demo.roles) await grantRole(tx, userId, role);
+      return userId;
     });
-    created.push({ login: demo.login, password, roles: demo.roles });
+    created.push({ id, login: demo.login, password, roles: demo.roles });
   }
   if (created.length > 0) {
     const lines = created.map(
@@ -37,6 +40,15 @@ export async function seedDemo(db: Db, log: Pick<FastifyBaseLogger, 'info'>) {
   return created;
 }
 
-export async function seedDemoIfEmpty(db: Db, log: Pick<FastifyBaseLogger, 'info'>) {
-  if ((await countUsers(db)) === 0) await seedDemo(db, log);
+/** Demo accounts, and when they are new, their demo posts, commission card and request. */
+export async function seedDemoWithContent(deps: Deps, log: Pick<FastifyBaseLogger, 'info'> = deps.log) {
+  const created = await seedDemo(deps.db, log);
+  const artist = created.find((c) => c.login === 'demo_artist');
+  const client = created.find((c) => c.login === 'demo_client');
+  if (artist && client) await seedDemoContent(deps, { artist, client });
+  return created;
+}
+
+export async function seedDemoIfEmpty(deps: Deps) {
+  if ((await countUsers(deps.db)) === 0) await seedDemoWithContent(deps);
 }

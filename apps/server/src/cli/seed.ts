@@ -1,10 +1,12 @@
-import { openConfiguredDatabase } from './open-db.ts';
-import { seedDemo } from './demo-seed.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { seedDemoWithContent } from './demo-seed.ts';
 
-const database = await openConfiguredDatabase();
+// The app itself (not listening) gives the seed the same services and media storage as the server.
+const app = await buildApp({ config: loadConfig(), logger: { level: 'warn' }, webDist: null });
 try {
-  const created = await seedDemo(database.db, { info: (msg: string) => console.log(msg) });
+  const created = await seedDemoWithContent(app.deps, { info: (msg: string) => console.log(msg) });
   if (created.length === 0) console.log('Demo accounts already exist; nothing to do.');
 } finally {
-  await database.close();
+  await app.close();
 }

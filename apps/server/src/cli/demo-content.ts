@@ -1,0 +1,137 @@
+import sharp from 'sharp';
+import type { MediaPurpose } from '@brushline/shared/media/constants';
+import type { Role } from '@brushline/shared/roles';
+import type { Deps } from '../platform/deps.ts';
+import type { Actor } from '../platform/session.ts';
+import { createCard } from '../modules/cards/cards.service.ts';
+import { storeUpload } from '../modules/media/media.service.ts';
+import { sendForm } from '../modules/orders/orders.service.ts';
+import { createPost } from '../modules/posts/posts.service.ts';
+import { updateProfile } from '../modules/users/profile.service.ts';
+import { addSocial } from '../modules/users/socials.service.ts';
+
+/** A small abstract "painting" drawn as SVG and rasterised by sharp: demo pictures need no files. */
+function painting(width: number, height: number, hues: [number, number, number], seed: number): Buffer {
+  const circles = Array.from({ length: 7 }, (_, i) => {
+    const x = ((seed * 37 + i * 113) % 100) / 100;
+    const y = ((seed * 53 + i * 71) % 100) / 100;
+    const r = 0.08 + (((seed + i) * 29) % 20) / 100;
+    const hue = hues[i % 3];
+    return `<circle cx="${x * width}" cy="${y * height}" r="${r * Math.max(width, height)}" fill="hsl(${hue} 70% ${45 + (i % 3) * 12}%)" fill-opacity="0.7"/>`;
+  }).join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+        <stop offset="0" stop-color="hsl(${hues[0]} 60% 22%)"/><stop offset="1" stop-color="hsl(${hues[1]} 65% 35%)"/>
+      </linearGradient></defs>
+      <rect width="100%" height="100%" fill="url(#g)"/>${circles}
+    </svg>`,
+  );
+}
+
+async function picture(
+  deps: Deps,
+  actor: Actor,
+  purpose: MediaPurpose,
+  size: [number, number],
+  hues: [number, number, number],
+  seed: number,
+) {
+  const png = await sharp(painting(size[0], size[1], hues, seed))
+    .png()
+    .toBuffer();
+  return storeUpload(deps, actor, purpose, png);
+}
+
+const actorOf = (id: string, login: string, roles: Role[]): Actor => ({
+  id,
+  login,
+  roles,
+  sessionHash: 'seed',
+});
+
+/**
+ * What a newcomer sees on the first start: pictures and posts by the demo artist, an open
+ * commission card with priced options, and one request from the demo client waiting in the
+ * artist's Incoming list. Everything goes through the same services as the API.
+ */
+export async function seedDemoContent(
+  deps: Deps,
+  accounts: { artist: { id: string; login: string }; client: { id: string; login: string } },
+): Promise<void> {
+  const artist = actorOf(accounts.artist.id, accounts.artist.login, ['artist']);
+  const client = actorOf(accounts.client.id, accounts.client.login, []);
+
+  const avatar = await picture(deps, artist, 'avatar', [400, 400], [280, 320, 200], 3);
+  const banner = await picture(deps, artist, 'banner', [1500, 500], [200, 260, 30], 7);
+  await updateProfile(deps, artist, {
+    displayName: 'Demo Artist',
+    avatarMediaId: avatar.id,
+    bannerMediaId: banner.id,
+  });
+  await addSocial(deps.db, artist, { title: 'Portfolio', url: 'https://www.artstation.com/demo_artist' });
+
+  const sketches = [
+    await picture(deps, artist, 'post', [1200, 900], [20, 45, 200], 11),
+    await picture(deps, artist, 'post', [900, 1200], [160, 190, 300], 19),
+  ];
+  await createPost(deps.db, artist, {
+    postContent: 'Commissions are open! Portraits and full bodies, see my card in the CRM.',
+    attachedMedia: sketches.map((m) => m.id),
+    maturity: 'sfw',
+  });
+  await createPost(deps.db, artist, {
+    postContent: 'Colour study from this morning. Warm light, cool shadows.',
+    attachedMedia: [(await picture(deps, artist, 'post', [1000, 1000], [30, 210, 50], 23)).id],
+    maturity: 'sfw',
+  });
+  await createPost(deps.db, client, {
+    postContent: 'Looking for someone to draw my D&D party. Any recommendations?',
+    attachedMedia: [],
+    maturity: 'sfw',
+  });
+
+  const card = await createCard(deps.db, artist, {
+    title: 'Character portrait',
+    infoProvidedByTheAuthor:
+      'A clean, coloured portrait of your character. Send references and a few words about their personality.',
+    startingPrice: 40,
+    cardBanner: (await picture(deps, artist, 'cardBanner', [596, 128], [260, 300, 190], 5)).id,
+    thumbnailPicture: (await picture(deps, artist, 'cardThumbnail', [305, 380], [340, 20, 260], 9)).id,
+    isOpenComission: true,
+    isCommissionsOpen: true,
+    sections: [
+      {
+        key: 'framing',
+        title: 'Framing',
+        type: 'radio',
+        options: [
+          { key: 'headshot', option: 'Headshot', price: 0, additional: '', order: 0 },
+          { key: 'half', option: 'Half body', price: 20, additional: '', order: 1 },
+          { key: 'full', option: 'Full body', price: 45, additional: '+3 days', order: 2 },
+        ],
+      },
+      {
+        key: 'extras',
+        title: 'Extras',
+        type: 'checkbox',
+        options: [
+          { key: 'background', option: 'Simple background', price: 15, additional: '', order: 0 },
+          { key: 'character', option: 'Extra character', price: 30, additional: 'per character', order: 1 },
+        ],
+      },
+    ],
+  });
+
+  const reference = await picture(deps, client, 'reference', [800, 600], [100, 130, 10], 31);
+  await sendForm(deps, client, {
+    cardUUID: card.uuid,
+    description: 'My elf ranger, Lyra: green cloak, silver hair, a hawk on her shoulder.',
+    references: [reference.id],
+    chosen: [
+      { sectionKey: 'framing', optionKeys: ['half'] },
+      { sectionKey: 'extras', optionKeys: ['background'] },
+    ],
+    totalPrice: 75,
+  });
+}

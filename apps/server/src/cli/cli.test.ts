@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostPage } from '@brushline/shared/posts/schemas';
 import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, registerUser, sessionCookie, type TestApp } from '../test/harness.ts';
 import { adminCommand } from './admin-command.ts';
@@ -89,9 +90,9 @@ describe('demo content', () => {
     try {
       const created = await seedDemoWithContent(fresh.app.deps, { info: () => {} });
       const artist = created.find((c) => c.login === 'demo_artist')!;
-      const feed = (await fresh.app.inject({ url: '/api/posts/filter?page=1' })).json();
+      const feed = (await fresh.app.inject({ url: '/api/posts/filter?page=1' })).json<PostPage>();
       expect(feed.items).toHaveLength(3);
-      expect(feed.items.some((p: { attachedMedia: unknown[] }) => p.attachedMedia.length === 2)).toBe(true);
+      expect(feed.items.some((p) => p.attachedMedia.length === 2)).toBe(true);
       const cards = (await fresh.app.inject({ url: '/api/comissioncards/user/demo_artist' })).json();
       expect(cards).toHaveLength(1);
       expect(cards[0]).toMatchObject({

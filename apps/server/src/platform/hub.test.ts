@@ -3,7 +3,15 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@brushline/shared/realtime';
 import { notify } from '../modules/notifications/notifications.service.ts';
-import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
+import {
+  createTestApp,
+  lastMailTo,
+  nextIp,
+  registerUser,
+  resetCode,
+  sessionCookie,
+  type TestApp,
+} from '../test/harness.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Events = ServerToClientEvents;
@@ -55,6 +63,17 @@ function next<E extends keyof Events>(
       resolve(payload);
     };
     socket.on(event, listener as never);
+  });
+}
+
+/** Resolves with the reason once the server drops the socket; fails after 5 s. */
+function disconnected(socket: Client): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('still connected after 5 s')), 5000);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
   });
 }
 
@@ -143,6 +162,58 @@ describe('real-time hub', () => {
     expect(await dropped).toBeTruthy();
   });
 
+  it('logout drops the sockets of that session only, and its cookie cannot connect again', async () => {
+    const carol = await registerUser(t.app, t.dataDir);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: carol.login, password: carol.password },
+      remoteAddress: nextIp(),
+    });
+    const otherCookie = sessionCookie(login);
+    const ending = client(url, { cookie: carol.cookie });
+    const staying = client(url, { cookie: otherCookie });
+    await Promise.all([connected(ending), connected(staying)]);
+    const dropped = disconnected(ending);
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: carol.cookie },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(await dropped).toBe('io server disconnect');
+    await expect(connected(client(url, { cookie: carol.cookie }))).rejects.toThrow('unauthorized');
+    expect(staying.connected).toBe(true);
+    expect(await t.app.deps.hub.onlineAmong([carol.id])).toEqual(new Set([carol.id]));
+  });
+
+  it('a password reset drops every socket of the account', async () => {
+    const dave = await registerUser(t.app, t.dataDir);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: dave.login, password: dave.password },
+      remoteAddress: nextIp(),
+    });
+    const tabs = [client(url, { cookie: dave.cookie }), client(url, { cookie: sessionCookie(login) })];
+    const bystander = client(url, { cookie: ann.cookie });
+    await Promise.all([...tabs, bystander].map(connected));
+    const dropped = tabs.map(disconnected);
+
+    const ip = nextIp();
+    const post = (path: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/reset/${path}`, payload, remoteAddress: ip });
+    expect((await post('send-email', { emailOrLogin: dave.login })).statusCode).toBe(200);
+    const code = resetCode(await lastMailTo(t.dataDir, dave.email));
+    const { resetToken } = (await post('send-code', { resetCode: code })).json<{ resetToken: string }>();
+    expect((await post('new-password', { resetToken, newPassword: 'another-pass-2' })).statusCode).toBe(200);
+
+    expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(bystander.connected).toBe(true);
+    expect(await t.app.deps.hub.onlineAmong([dave.id])).toEqual(new Set());
+  });
+
   it.skipIf(!process.env.REDIS_URL)(
     'with REDIS_URL, a notification sent through instance B reaches a socket on instance A',
     async () => {
@@ -159,6 +230,28 @@ describe('real-time hub', () => {
         expect((await received).notification).toEqual(sent);
         // Presence spans instances too: B sees Ann's socket on A.
         expect(await b.app.deps.hub.onlineAmong([ann.id, bob.id])).toEqual(new Set([ann.id]));
+      } finally {
+        await b.close();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'with REDIS_URL, a logout served by instance B drops the socket on instance A',
+    async () => {
+      const b = await createTestApp({}, t.app.database);
+      try {
+        const erin = await registerUser(t.app, t.dataDir);
+        const socket = client(url, { cookie: erin.cookie });
+        await connected(socket);
+        const dropped = disconnected(socket);
+        const out = await b.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { cookie: erin.cookie },
+        });
+        expect(out.statusCode).toBe(204);
+        expect(await dropped).toBe('io server disconnect');
       } finally {
         await b.close();
       }

@@ -12,6 +12,8 @@ import { sha256 } from './tokens.ts';
 
 interface SocketData {
   userId: string;
+  /** The session the socket signed in with, so ending that session can drop the socket. */
+  sessionHash: string;
 }
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -25,10 +27,18 @@ export interface Hub {
   ): void;
   /** The ids among `userIds` with at least one connected socket on any instance. */
   onlineAmong(userIds: string[]): Promise<Set<string>>;
+  /**
+   * Drops, on every instance, the sockets signed in with this session (logout). A socket checks
+   * its session only when it connects, so without this it would keep receiving the user's events.
+   */
+  endSession(sessionHash: string): void;
+  /** Drops every socket of the user on every instance (a password reset ended all their sessions). */
+  endUserSessions(userId: string): void;
   close(): Promise<void>;
 }
 
 const userRoom = (id: string) => `user:${id}`;
+const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
 /** QUIT lets queued publishes go out; an unreachable Redis must not hold the shutdown up. */
 async function quitSoon(client: Redis | undefined): Promise<void> {
@@ -108,10 +118,12 @@ export function createHub(opts: {
   io.use((socket, next) => {
     const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
     if (!token || token.length > 100) return next(new Error('unauthorized'));
-    findLiveSession(opts.db, sha256(token))
+    const sessionHash = sha256(token);
+    findLiveSession(opts.db, sessionHash)
       .then((row) => {
         if (!row) return next(new Error('unauthorized'));
         socket.data.userId = row.userId;
+        socket.data.sessionHash = sessionHash;
         next();
       })
       .catch((err: unknown) => {
@@ -126,7 +138,7 @@ export function createHub(opts: {
   io.on('connection', (socket) => {
     const { userId } = socket.data;
     const room = userRoom(userId);
-    void socket.join(room);
+    void socket.join([room, sessionRoom(socket.data.sessionHash)]);
     // Announced on every connection (not only the first): counting sockets first would race when
     // two tabs connect at once and neither would announce. Clients treat it as idempotent.
     io.emit('UserConnected', { userId });
@@ -171,6 +183,22 @@ export function createHub(opts: {
       io.to(userRoom(userId)).emit(event, ...args);
     },
     onlineAmong,
+    // The session rows are already gone when these run: a hub hiccup must not fail the logout or
+    // reset that called them (those sockets can no longer reconnect anyway).
+    endSession(sessionHash) {
+      try {
+        io.in(sessionRoom(sessionHash)).disconnectSockets(true);
+      } catch (err) {
+        opts.log.warn({ err }, 'could not drop the sockets of an ended session');
+      }
+    },
+    endUserSessions(userId) {
+      try {
+        io.in(userRoom(userId)).disconnectSockets(true);
+      } catch (err) {
+        opts.log.warn({ err }, "could not drop the sockets of a user's ended sessions");
+      }
+    },
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.
       // Without this, open WebSockets would keep Fastify's server.close() waiting.

@@ -1,6 +1,10 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@brushline/shared/messages';
+import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { registerErrorHandling } from './errors.ts';
@@ -102,5 +106,47 @@ describe('configuration', () => {
       publicUrl: 'https://art.example',
       secureCookies: true,
     });
+  });
+});
+
+describe('the built web app on the same port', () => {
+  it('serves pages, assets (also ones built after start) and keeps API 404s as JSON', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'brushline-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Brushline</title>');
+    await writeFile(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    const web = await buildApp({
+      config: loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
+      database: t.app.database,
+      logger: false,
+      webDist: dist,
+      hubChannel: `web-test-${process.pid}`,
+    });
+    try {
+      const home = await web.inject({ url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>Brushline</title>');
+      expect(home.headers['cache-control']).toBe('no-cache');
+      const page = await web.inject({ url: '/feed' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Brushline</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+
+      const asset = await web.inject({ url: '/assets/app-1.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+      // A rebuild while the server runs: the new file is served, a missing one is a plain 404.
+      await writeFile(join(dist, 'assets', 'app-2.js'), 'console.log(2)');
+      expect((await web.inject({ url: '/assets/app-2.js' })).body).toBe('console.log(2)');
+      expect((await web.inject({ url: '/assets/app-3.js' })).statusCode).toBe(404);
+
+      const api = await web.inject({ url: '/api/no-such-route' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    } finally {
+      await web.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });

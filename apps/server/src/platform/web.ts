@@ -13,8 +13,9 @@ export async function registerWeb(app: FastifyInstance, dist: string | null) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild is served without restarting the server.
+      wildcard: true,
+      index: 'index.html',
       setHeaders(res, path) {
         res.header(
           'cache-control',
@@ -26,7 +27,11 @@ export async function registerWeb(app: FastifyInstance, dist: string | null) {
     app.log.warn({ dist }, 'web app not built: run `npm run build` to serve it');
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    // A missing asset is a 404, never the page: a browser must not run HTML as a script.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/assets/');
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send(errorBody('not_found', 'Not found'));
   });

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Anchor,
   AppShell,
+  Box,
   Button,
   Container,
   Group,
@@ -11,7 +12,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconLogout, IconMoon, IconSun, IconUser } from '../components/icons.tsx';
+import { IconBoard, IconLogout, IconMoon, IconSettings, IconSun, IconUser } from '../components/icons.tsx';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import { UserAvatar } from '../components/user-avatar.tsx';
@@ -45,8 +46,8 @@ function AccountArea() {
   if (!user) {
     const from = location.pathname + location.search;
     return (
-      <Group gap="xs">
-        <Button variant="default" component={Link} to="/login" state={{ from }}>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" component={Link} to="/login" state={{ from }} px={{ base: 'xs', xs: 'md' }}>
           Sign in
         </Button>
         <Button component={Link} to="/register" visibleFrom="xs">
@@ -65,7 +66,7 @@ function AccountArea() {
               src={user.userProfileStore.profilePicture?.miniaturePath}
               size={34}
             />
-            <Text size="sm" fw={500} visibleFrom="sm">
+            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
               {user.displayName}
             </Text>
           </Group>
@@ -80,15 +81,13 @@ function AccountArea() {
         >
           Profile
         </Menu.Item>
-        <Menu.Item component={Link} to="/feed" hiddenFrom="xs">
-          Feed
-        </Menu.Item>
-        <Menu.Item component={Link} to="/crm" hiddenFrom="xs">
+        <Menu.Item component={Link} to="/crm" hiddenFrom="xs" leftSection={<IconBoard size={16} />}>
           CRM
         </Menu.Item>
-        <Menu.Item component={Link} to="/settings/general">
+        <Menu.Item component={Link} to="/settings/general" leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
+        <Menu.Divider />
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}
@@ -109,6 +108,24 @@ function AccountArea() {
   );
 }
 
+/** A header link that shows where the reader is (SPEC §2 sections: the feed, the CRM). */
+function NavButton({ to, label }: { to: string; label: string }) {
+  const { pathname } = useLocation();
+  const here = pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Button
+      variant={here ? 'light' : 'subtle'}
+      component={Link}
+      to={to}
+      aria-current={here ? 'page' : undefined}
+      // Narrow phones keep the whole header on one line.
+      px={{ base: 8, sm: 'md' }}
+    >
+      {label}
+    </Button>
+  );
+}
+
 export function ShellLayout() {
   const { user } = useSession();
   useKeepAlive(user?.id);
@@ -122,20 +139,20 @@ export function ShellLayout() {
               to="/"
               underline="never"
               fw={800}
-              fz="xl"
+              // A size smaller on the narrowest phones (320 px), so the header keeps to one line.
+              fz={{ base: 'lg', xs: 'xl' }}
               c="var(--mantine-primary-color-filled)"
             >
               {PRODUCT_NAME}
             </Anchor>
-            <Group gap="sm" wrap="nowrap">
-              <Group gap={4} wrap="nowrap" visibleFrom="xs">
-                <Button variant="subtle" component={Link} to="/feed">
-                  Feed
-                </Button>
+            <Group gap={8} wrap="nowrap">
+              <Group gap={4} wrap="nowrap" component="nav" aria-label="Main">
+                {/* The feed stays in reach on phones: it is where a visitor starts. */}
+                <NavButton to="/feed" label="Feed" />
                 {user && (
-                  <Button variant="subtle" component={Link} to="/crm">
-                    CRM
-                  </Button>
+                  <Box visibleFrom="xs">
+                    <NavButton to="/crm" label="CRM" />
+                  </Box>
                 )}
               </Group>
               {user && <NotificationBell />}
@@ -150,7 +167,7 @@ export function ShellLayout() {
           <Outlet />
         </Container>
         <Container size="lg" component="footer" py="md">
-          <Group gap="md" c="dimmed" fz="sm">
+          <Group gap="md" c="dimmed" fz="sm" style={{ rowGap: 6 }}>
             <Anchor component={Link} to="/policy/en" c="dimmed" size="sm">
               Privacy policy
             </Anchor>

@@ -3,17 +3,49 @@ import type { Media } from '@brushline/shared/media/schemas';
 import type { ApiErrorBody } from '@brushline/shared/messages';
 import { ApiError } from './api-client.ts';
 
+/** Uploads run three at a time: a drop of 15 references must not hold 15 files in server memory at once. */
+const MAX_PARALLEL = 3;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot(): Promise<() => void> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  return () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+}
+
 /**
- * Uploads one image to POST /api/media. XMLHttpRequest rather than fetch, because only it
+ * Uploads one image to POST /api/media (at most three at a time; the rest wait their turn). XMLHttpRequest rather than fetch, because only it
  * reports upload progress; `onProgress` gets a fraction from 0 to 1.
  */
-export function uploadMedia(
+export async function uploadMedia(
+  file: File,
+  purpose: MediaPurpose,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Media> {
+  const release = await slot();
+  try {
+    return await send(file, purpose, onProgress, signal);
+  } finally {
+    release();
+  }
+}
+
+function send(
   file: File,
   purpose: MediaPurpose,
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<Media> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError(0, 'aborted', 'Upload canceled'));
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/media?purpose=${purpose}`);
     xhr.withCredentials = true;

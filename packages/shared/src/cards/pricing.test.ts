@@ -45,6 +45,7 @@ describe('cents', () => {
     expect(isWholeCents(1.005)).toBe(false);
     expect(isWholeCents(Number.NaN)).toBe(false);
     expect(formatUsd(12.5)).toBe('$12.50');
+    expect(formatUsd(19999.99)).toBe('$19,999.99');
     expect(sameTotal(0.1 + 0.2, 0.3)).toBe(true);
     expect(sameTotal(20, 20.01)).toBe(false);
   });

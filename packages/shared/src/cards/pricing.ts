@@ -18,9 +18,11 @@ export function isWholeCents(usd: number): boolean {
   return Number.isFinite(usd) && Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6;
 }
 
-/** "$12.50" style text for screens. */
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** "$12.50" / "$10,000.00" style text for screens (USD is the only currency, SPEC §9). */
 export function formatUsd(usd: number): string {
-  return `$${(toCents(usd) / 100).toFixed(2)}`;
+  return usdFormat.format(toCents(usd) / 100);
 }
 
 /** What pricing needs of a card (the API's card and a form's state both fit). */

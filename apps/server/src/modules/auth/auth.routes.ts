@@ -79,7 +79,11 @@ export const authRoutes =
       '/auth/logout',
       { schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } } },
       async (req, reply) => {
-        if (req.actor) await deleteSession(deps.db, req.actor.sessionHash);
+        if (req.actor) {
+          await deleteSession(deps.db, req.actor.sessionHash);
+          // Sockets only check the session when they connect: drop this session's ones now.
+          deps.hub.endSession(req.actor.sessionHash);
+        }
         clearSessionCookie(reply, secure);
         return reply.code(204).send(null);
       },

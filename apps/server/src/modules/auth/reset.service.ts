@@ -85,10 +85,13 @@ export async function redeemCode(
 export async function setNewPassword(deps: Deps, resetToken: string, newPassword: string, ip: string) {
   await deps.limits.hit('resetCodeIp', ip);
   const passwordHash = await hashPassword(newPassword);
-  await deps.db.transaction(async (tx) => {
-    const userId = await consumeResetToken(tx, sha256(resetToken));
-    if (!userId) throw new AppError(404, 'reset_token_not_found', messages.resetTokenNotFound);
-    await updatePasswordHash(tx, userId, passwordHash);
-    await deleteUserSessions(tx, userId);
+  const userId = await deps.db.transaction(async (tx) => {
+    const id = await consumeResetToken(tx, sha256(resetToken));
+    if (!id) throw new AppError(404, 'reset_token_not_found', messages.resetTokenNotFound);
+    await updatePasswordHash(tx, id, passwordHash);
+    await deleteUserSessions(tx, id);
+    return id;
   });
+  // After the commit: the sessions are gone, so their open sockets must go too.
+  deps.hub.endUserSessions(userId);
 }

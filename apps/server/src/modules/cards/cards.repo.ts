@@ -55,18 +55,35 @@ export async function findCardForShare(db: DbOrTx, uuid: string) {
   return row;
 }
 
-/** Every card of the owner, newest first. */
-export async function listCardsOfOwner(db: DbOrTx, ownerId: string) {
-  return selectCards(db).where(eq(commissionCards.ownerId, ownerId)).orderBy(desc(commissionCards.createdAt));
+/** The owner's newest `limit` cards, newest first. */
+export async function listCardsOfOwner(db: DbOrTx, ownerId: string, limit: number) {
+  return selectCards(db)
+    .where(eq(commissionCards.ownerId, ownerId))
+    .orderBy(desc(commissionCards.createdAt))
+    .limit(limit);
 }
 
-/** The open cards (isOpenComission) of the user with this login, newest first. */
-export async function listOpenCardsOfLogin(db: DbOrTx, login: string) {
+/** The newest `limit` open cards (isOpenComission) of the user with this login, newest first. */
+export async function listOpenCardsOfLogin(db: DbOrTx, login: string, limit: number) {
   return selectCards(db)
     .where(
       and(sql`lower(${users.login}) = ${login.toLowerCase()}`, eq(commissionCards.isOpenComission, true)),
     )
-    .orderBy(desc(commissionCards.createdAt));
+    .orderBy(desc(commissionCards.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Locks the owner's user row and counts their cards, so two creates at once cannot both pass the
+ * cap: the second waits for the first to commit, then counts its card too.
+ */
+export async function lockAndCountCards(db: DbOrTx, ownerId: string): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(commissionCards)
+    .where(eq(commissionCards.ownerId, ownerId));
+  return row?.n ?? 0;
 }
 
 export async function insertCard(db: DbOrTx, ownerId: string, values: CardValues): Promise<string> {

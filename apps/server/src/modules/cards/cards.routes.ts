@@ -14,6 +14,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
 import {
+  CARDS_PER_OWNER_MAX,
   createCard,
   deleteCard,
   getCard,
@@ -37,6 +38,7 @@ export const cardsRoutes =
           tags,
           security,
           summary: 'Every commission card of the signed-in user, closed ones included, newest first',
+          description: `At most ${CARDS_PER_OWNER_MAX} cards (the most one artist may have).`,
           response: { 200: z.array(cardSchema), ...errorResponses(401) },
         },
       },
@@ -54,7 +56,8 @@ export const cardsRoutes =
             'Non-artists get 403 (turn on the artist switch in settings). An empty title is saved as ' +
             '"Untitled card"; isCommissionsOpen needs isOpenComission; section and option keys are unique ' +
             'within the card; cardBanner and thumbnailPicture are ids of your own uploads of purpose ' +
-            `cardBanner / cardThumbnail. ${pricesNote}`,
+            `cardBanner / cardThumbnail. An artist may have up to ${CARDS_PER_OWNER_MAX} cards (400 ` +
+            `too_many_cards). ${pricesNote}`,
           body: cardBodySchema,
           response: { 200: cardSavedResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
@@ -124,7 +127,8 @@ export const cardsRoutes =
           tags,
           summary: "The open cards of a user by login (public; the profile's cards tab)",
           description:
-            'Path not in SPEC §7; chosen here. Closed cards are never listed; unknown logins list nothing.',
+            'Path not in SPEC §7; chosen here. Closed cards are never listed; unknown logins list nothing. ' +
+            `At most ${CARDS_PER_OWNER_MAX} cards, newest first.`,
           params: cardLoginParamsSchema,
           response: { 200: z.array(cardSchema), ...errorResponses(400) },
         },

@@ -14,9 +14,17 @@ import {
   insertCard,
   listCardsOfOwner,
   listOpenCardsOfLogin,
+  lockAndCountCards,
   updateOwnCard,
   type CardRow,
 } from './cards.repo.ts';
+
+/**
+ * Cards one artist may have. Each can hold 20 sections of 30 options, and the open ones are listed
+ * to anyone, so without a cap one account could make a public list of any size.
+ */
+export const CARDS_PER_OWNER_MAX = 50;
+export const tooManyCardsMessage = `You can have up to ${CARDS_PER_OWNER_MAX} commission cards. Delete one to create another`;
 
 /** Cards as answers, with their banner and thumbnail media fetched in one query. */
 async function presentCards(db: DbOrTx, rows: CardRow[]): Promise<Card[]> {
@@ -44,11 +52,11 @@ export function canSeeCard(row: Pick<CardRow, 'ownerId' | 'isOpenComission'>, ac
 }
 
 export async function listOwnCards(db: Db, actor: Actor): Promise<Card[]> {
-  return presentCards(db, await listCardsOfOwner(db, actor.id));
+  return presentCards(db, await listCardsOfOwner(db, actor.id, CARDS_PER_OWNER_MAX));
 }
 
 export async function listOpenCardsOf(db: Db, login: string): Promise<Card[]> {
-  return presentCards(db, await listOpenCardsOfLogin(db, login));
+  return presentCards(db, await listOpenCardsOfLogin(db, login, CARDS_PER_OWNER_MAX));
 }
 
 /** One card; a closed card (isOpenComission false) answers 404 to everyone but its owner. */
@@ -61,8 +69,13 @@ export async function getCard(db: Db, actor: Actor | null, uuid: string): Promis
 /** Only artists create cards (SPEC §6); the artist role is the isArtist setting. */
 export async function createCard(db: Db, actor: Actor, body: CardBody): Promise<Card> {
   if (!actor.roles.includes('artist')) throw new AppError(403, 'not_an_artist', cardMessages.artistsOnly);
-  await assertCardMedia(db, actor, body);
-  const uuid = await insertCard(db, actor.id, toCardValues(body));
+  const uuid = await db.transaction(async (tx) => {
+    if ((await lockAndCountCards(tx, actor.id)) >= CARDS_PER_OWNER_MAX) {
+      throw new AppError(400, 'too_many_cards', tooManyCardsMessage);
+    }
+    await assertCardMedia(tx, actor, body);
+    return insertCard(tx, actor.id, toCardValues(body));
+  });
   return presentCard(db, uuid);
 }
 

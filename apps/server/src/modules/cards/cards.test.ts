@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardMessages } from '@brushline/shared/cards/messages';
-import type { Card } from '@brushline/shared/cards/schemas';
+import { cardBodySchema, type Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
+import { toCardValues } from './cards.dto.ts';
+import { insertCard } from './cards.repo.ts';
+import { CARDS_PER_OWNER_MAX, tooManyCardsMessage } from './cards.service.ts';
 import {
   call,
   createCard,
@@ -214,6 +217,30 @@ describe('who sees which card', () => {
     expect(publicList.map((c) => c.uuid).sort()).toEqual([open.uuid, notTaking.uuid].sort());
     expect((await ownCards(artist)).map((c) => c.title)).toEqual(['Not taking', 'Closed one', 'Open one']);
     expect((await call(t.app, 'GET', '/api/comissioncards/user/nobody_here')).json()).toEqual([]);
+  });
+
+  it(`an artist has at most ${CARDS_PER_OWNER_MAX} cards, so their public list stays bounded`, async () => {
+    const artist = await registerArtist(t);
+    const values = toCardValues(cardBodySchema.parse(sampleCard()));
+    for (let i = 1; i < CARDS_PER_OWNER_MAX; i += 1) await insertCard(t.app.deps.db, artist.id, values);
+    const last = await createCard(t, artist, { title: 'The last one' });
+    expect(last.title).toBe('The last one');
+
+    const refused = await call(t.app, 'POST', '/api/commissioncard/create', artist.cookie, sampleCard());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({ code: 'too_many_cards', message: tooManyCardsMessage });
+    expect(await ownCards(artist)).toHaveLength(CARDS_PER_OWNER_MAX);
+    // Deleting one makes room again.
+    await call(t.app, 'DELETE', `/api/comissioncard/delete/${last.uuid}`, artist.cookie);
+    expect((await createCard(t, artist, { title: 'Room again' })).title).toBe('Room again');
+
+    // Rows past the cap (written before it existed) never make the lists unbounded: newest first.
+    await insertCard(t.app.deps.db, artist.id, { ...values, title: 'Over the cap' });
+    const own = await ownCards(artist);
+    expect(own).toHaveLength(CARDS_PER_OWNER_MAX);
+    expect(own[0]!.title).toBe('Over the cap');
+    const publicList = await call(t.app, 'GET', `/api/comissioncards/user/${artist.login}`);
+    expect(publicList.json<Card[]>()).toHaveLength(CARDS_PER_OWNER_MAX);
   });
 
   it('unknown and malformed card ids answer 404 and 400', async () => {

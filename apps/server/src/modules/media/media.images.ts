@@ -33,6 +33,13 @@ export interface EncodedImage {
   height: number;
 }
 
+/**
+ * Frames an animation may have. The pixel guard bounds memory, not time: a few kB of 1×1 GIF
+ * frames would otherwise take minutes of CPU to re-encode (twice, full and miniature).
+ */
+export const MAX_ANIMATION_FRAMES = 1000;
+export const tooManyFramesMessage = `This animation has too many frames. Please use one with at most ${MAX_ANIMATION_FRAMES} frames`;
+
 const notAnImage = () => new AppError(400, 'not_an_image', messages.notAnImage);
 const tooManyPixels = () => new AppError(400, 'image_too_large', messages.imageTooLarge);
 const isPixelLimitError = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
@@ -63,6 +70,9 @@ export async function encodeImage(bytes: Buffer, purpose: MediaPurpose): Promise
   // With `animated`, height is every frame stacked: the guard counts all frames a bomb could hold.
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw tooManyPixels();
   const animated = mayAnimate && (meta.pages ?? 1) > 1;
+  if (animated && (meta.pages ?? 1) > MAX_ANIMATION_FRAMES) {
+    throw new AppError(400, 'too_many_frames', tooManyFramesMessage);
+  }
 
   const box = MEDIA_BOXES[purpose];
   const input = (): Sharp => {

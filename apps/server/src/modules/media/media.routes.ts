@@ -8,6 +8,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
+import { MAX_ANIMATION_FRAMES } from './media.images.ts';
 import { openMedia, storeUpload, uploadAllowance } from './media.service.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
@@ -53,7 +54,8 @@ export const mediaRoutes =
           description:
             'Path not shown in SPEC §7; chosen here. The bytes must be JPEG, PNG, WebP or GIF (checked by ' +
             'content, not name), at most the upload limit of the account tier (10/15/25/50 MB, else 413) ' +
-            'and 64 megapixels. The image is re-encoded without metadata and sized for its purpose; ' +
+            `and 64 megapixels (all frames together), animations at most ${MAX_ANIMATION_FRAMES} frames. ` +
+            'The image is re-encoded without metadata and sized for its purpose; ' +
             'see docs/decisions/0004-media.md.',
           consumes: ['multipart/form-data'],
           security: [{ session: [] }],

@@ -23,6 +23,17 @@ export async function animatedGifBytes(width = 60, height = 40): Promise<Buffer>
     .toBuffer();
 }
 
+/** An animated GIF of `count` tiny 4×4 frames: a few kB that would take minutes to re-encode. */
+export async function manyFramesGifBytes(count: number): Promise<Buffer> {
+  const frames = await Promise.all(['#ff0000', '#0000ff'].map((c) => solid(4, 4, c).png().toBuffer()));
+  return sharp(
+    Array.from({ length: count }, (_, i) => frames[i % 2]!),
+    { join: { animated: true } },
+  )
+    .gif({ loop: 0 })
+    .toBuffer();
+}
+
 /** An 80×40 JPEG whose EXIF says "rotate 90°" and carries a copyright and a GPS position. */
 export const exifJpegBytes = () =>
   solid(80, 40, '#8e44ad')

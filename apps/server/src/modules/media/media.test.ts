@@ -6,12 +6,14 @@ import { messages } from '@brushline/shared/messages';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { multipartBody, pngBytes, uploadImage } from '../../test/media-fixtures.ts';
 import { grantRole } from '../users/users.repo.ts';
+import { MAX_ANIMATION_FRAMES, tooManyFramesMessage } from './media.images.ts';
 import {
   animatedGifBytes,
   blankHugePng,
   exifJpegBytes,
   forgedHugePng,
   jpegBytes,
+  manyFramesGifBytes,
   mediaRowCount,
   noisePng,
   storedFiles,
@@ -154,6 +156,14 @@ describe('POST /api/media: refused uploads change nothing', () => {
   it('refuses decompression bombs (too many pixels) with 400', async () => {
     await expectRefused(async () => post(await forgedHugePng()), 400, messages.imageTooLarge);
     await expectRefused(async () => post(await blankHugePng()), 400, messages.imageTooLarge);
+  });
+
+  it('refuses animations with more frames than the limit before re-encoding them', async () => {
+    const gif = await manyFramesGifBytes(MAX_ANIMATION_FRAMES + 1);
+    expect(gif.length).toBeLessThan(100 * 1024);
+    const started = Date.now();
+    await expectRefused(() => post(gif, { filename: 'loop.gif' }), 400, tooManyFramesMessage);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('refuses a file over the default 10 MB with 413 naming the limit', async () => {

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommissionerSummary, PendingGroup, SentForm } from '@brushline/shared/orders/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { call, createCard, registerArtist, sendForm, type TestUser } from './commission-fixtures.ts';
+import { ORDER_LIST_MAX } from './orders.service.ts';
 
 let t: TestApp;
 let ann: TestUser;
@@ -79,5 +81,34 @@ describe('the artist’s lists', () => {
     });
     const bobs = (await call(t.app, 'GET', '/api/comissionforms/outgoing', bob.cookie)).json<SentForm[]>();
     expect(bobs.map((f) => f.status).sort()).toEqual(['declined', 'none', 'processing', 'waiting']);
+  });
+
+  it(`every list answers at most the newest ${ORDER_LIST_MAX} forms`, async () => {
+    const artist = await registerArtist(t);
+    const buyer = await registerUser(t.app, t.dataDir);
+    const card = await createCard(t, artist);
+    // Written straight to the tables: the send route's rate limit would take hours to get here.
+    await t.app.deps.db.execute(sql`
+      with forms as (
+        insert into commission_forms (card_uuid, card_title, artist_id, sender_id, total_price_cents)
+        select ${card.uuid}, 'Bulk', ${artist.id}, ${buyer.id}, 2000 from generate_series(1, ${ORDER_LIST_MAX + 1})
+        returning id
+      )
+      insert into commission_tasks (form_id) select id from forms`);
+    const newest = await sendForm(t, buyer, card);
+
+    const outgoing = (await call(t.app, 'GET', '/api/comissionforms/outgoing', buyer.cookie)).json<
+      SentForm[]
+    >();
+    const crm = (
+      await call(t.app, 'GET', `/api/task/comissions/get/crm/${artist.login}`, artist.cookie)
+    ).json<SentForm[]>();
+    const pending = (
+      await call(t.app, 'GET', `/api/comissionforms/artist/pending/${artist.login}`, artist.cookie)
+    ).json<PendingGroup[]>();
+    for (const list of [outgoing, crm, pending.flatMap((g) => g.forms)]) {
+      expect(list).toHaveLength(ORDER_LIST_MAX);
+      expect(list[0]!.id).toBe(newest.id);
+    }
   });
 });

@@ -47,9 +47,9 @@ const formColumns = {
 /** A sent form with its task and both participants, in one query. */
 export type FormRow = Awaited<ReturnType<typeof findFormRows>>[number];
 
-/** Forms matching `where`, newest first. */
-export async function findFormRows(db: DbOrTx, where: SQL | undefined) {
-  return db
+/** Forms matching `where`, newest first; only the first `limit` when given. */
+export async function findFormRows(db: DbOrTx, where: SQL | undefined, limit?: number) {
+  const query = db
     .select(formColumns)
     .from(commissionForms)
     .innerJoin(commissionTasks, eq(commissionTasks.formId, commissionForms.id))
@@ -57,6 +57,7 @@ export async function findFormRows(db: DbOrTx, where: SQL | undefined) {
     .innerJoin(artist, eq(artist.id, commissionForms.artistId))
     .where(where)
     .orderBy(desc(commissionForms.createdAt), desc(commissionForms.id));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 export const byFormId = (id: number) => eq(commissionForms.id, id);

@@ -36,6 +36,12 @@ import {
   type FormRow,
 } from './orders.repo.ts';
 
+/**
+ * The most forms one list answers, newest first. Forms arrive from other people (30 per sender
+ * per 10 minutes), so without a cap anyone could make an artist's lists grow without end.
+ */
+export const ORDER_LIST_MAX = 500;
+
 /** Forms as answers, with all their references fetched in one more query. */
 export async function presentForms(db: DbOrTx, rows: FormRow[]): Promise<SentForm[]> {
   const refs = await findReferenceRows(
@@ -126,13 +132,13 @@ export async function sendForm(deps: Deps, actor: Actor, body: SendFormBody): Pr
 
 /** Every form the actor sent, newest first, whatever its status. */
 export async function listOutgoing(db: Db, actor: Actor): Promise<SentForm[]> {
-  return presentForms(db, await findFormRows(db, sentBy(actor.id)));
+  return presentForms(db, await findFormRows(db, sentBy(actor.id), ORDER_LIST_MAX));
 }
 
 /** The artist's new forms (task status none), grouped by commissioner, newest group first. */
 export async function listPendingGroups(db: Db, actor: Actor, login: string): Promise<PendingGroup[]> {
   assertSelf(actor, login);
-  const forms = await presentForms(db, await findFormRows(db, newFor(actor.id)));
+  const forms = await presentForms(db, await findFormRows(db, newFor(actor.id), ORDER_LIST_MAX));
   const groups = new Map<string, PendingGroup>();
   for (const form of forms) {
     const group = groups.get(form.senderId) ?? { sender: form.sender, forms: [] };
@@ -145,7 +151,7 @@ export async function listPendingGroups(db: Db, actor: Actor, login: string): Pr
 /** Every task the artist has, any status, newest first (the CRM lists). */
 export async function listArtistTasks(db: Db, actor: Actor, login: string): Promise<SentForm[]> {
   assertSelf(actor, login);
-  return presentForms(db, await findFormRows(db, receivedBy(actor.id)));
+  return presentForms(db, await findFormRows(db, receivedBy(actor.id), ORDER_LIST_MAX));
 }
 
 /** The artist's commissioners with how many tasks of each status they have; most recent first. */

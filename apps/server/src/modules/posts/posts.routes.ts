@@ -22,6 +22,7 @@ export const postsRoutes =
       {
         schema: {
           tags: ['posts'],
+          security: [{ session: [] }],
           summary: 'Publish a post: text up to 1200 characters and up to 10 of your own images',
           description:
             'attachedMedia are ids answered by POST /api/media?purpose=post, shown in the order given. ' +
@@ -57,6 +58,7 @@ export const postsRoutes =
       {
         schema: {
           tags: ['posts'],
+          security: [{ session: [] }],
           summary: 'Like the post, or take the like back when it is already liked',
           description:
             'Answers the new like count and state. A post the viewer may not see answers 404. The owner ' +
@@ -74,6 +76,7 @@ export const postsRoutes =
       {
         schema: {
           tags: ['posts'],
+          security: [{ session: [] }],
           summary: 'Delete a post (its owner or staff)',
           description: 'Anyone else, and a missing post, answer 404 "Couldn\'t delete post.".',
           params: postIdParamsSchema,

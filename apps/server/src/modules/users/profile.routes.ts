@@ -17,6 +17,7 @@ export const profileRoutes =
       {
         schema: {
           tags: ['users'],
+          security: [{ session: [] }],
           summary: "Edit the signed-in user's display name, avatar and banner",
           description: [
             'Path not in SPEC §7; chosen here (docs/decisions/0003). Always the signed-in user:',

@@ -43,6 +43,7 @@ export const socialsRoutes =
       {
         schema: {
           tags: ['socials'],
+          security: [{ session: [] }],
           summary: 'Connect a social link to the signed-in user',
           description: `${rules} At most ${SOCIAL_LINKS_MAX} links per user (400 too_many_socials).`,
           body: socialBodySchema,
@@ -60,6 +61,7 @@ export const socialsRoutes =
       {
         schema: {
           tags: ['socials'],
+          security: [{ session: [] }],
           summary: "Change the title and url of one of the signed-in user's links",
           description: `${rules} Someone else's or a missing link answers 404 "Couldn't update social".`,
           params: idParam,
@@ -78,6 +80,7 @@ export const socialsRoutes =
       {
         schema: {
           tags: ['socials'],
+          security: [{ session: [] }],
           summary: "Remove one of the signed-in user's links",
           description: "Someone else's or a missing link answers 404 and nothing changes.",
           params: idParam,

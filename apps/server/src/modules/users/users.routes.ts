@@ -48,6 +48,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          security: [{ session: [] }],
           summary: "The signed-in user's settings (anyone else's answer 404)",
           params: loginParam,
           response: { 200: userSettingsSchema, ...errorResponses(401, 404) },
@@ -61,6 +62,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          security: [{ session: [] }],
           summary: 'Update own settings; isArtist grants or removes the artist role',
           params: idParam,
           body: updateSettingsBodySchema,

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { CARD_TITLE_LIST_MAX } from '@brushline/shared/cards/constants';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import { IconEdit, IconEye, IconPhoto, IconTrash } from '../../crm/components/crm-icons.tsx';
+import badge from '../../crm/components/readable-badge.module.css';
 
 /** SPEC §9: titles are cut at 64 characters in lists. */
 export function listTitle(title: string): string {
@@ -35,20 +36,32 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
           </Stack>
         )}
       </Card.Section>
-      <Stack gap={6} mt="sm">
+      {/* The stack fills the tile, so the buttons line up at the bottom of every tile in a row. */}
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Text fw={600} title={card.title} style={{ overflowWrap: 'anywhere' }}>
           {listTitle(card.title)}
         </Text>
         <Text size="sm">from {formatUsd(card.startingPrice)}</Text>
         <Group gap={4}>
-          <Badge variant="light" color={card.isOpenComission ? 'teal' : 'gray'} tt="none">
+          <Badge
+            variant="light"
+            color={card.isOpenComission ? 'teal' : 'gray'}
+            tt="none"
+            className={badge.readable}
+          >
             {card.isOpenComission ? 'Open' : 'Closed'}
           </Badge>
-          <Badge variant="light" color={card.isCommissionsOpen ? 'blue' : 'gray'} tt="none">
+          <Badge
+            variant="light"
+            color={card.isCommissionsOpen ? 'blue' : 'gray'}
+            tt="none"
+            className={badge.readable}
+          >
             {card.isCommissionsOpen ? 'Orders open' : 'Orders closed'}
           </Badge>
         </Group>
-        <Group gap={6} mt={4}>
+        {/* Edit is the main action; View and Delete are icons so the row fits a phone's half width. */}
+        <Group gap={6} mt="auto" pt={4} wrap="nowrap">
           <Button
             size="xs"
             variant="light"
@@ -56,29 +69,33 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
             component={Link}
             to={`/crm/cards/card-edit?uuid=${card.uuid}`}
             aria-label={`Edit ${card.title}`}
+            px={8}
+            style={{ flex: 1 }}
           >
             Edit
           </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconEye size={14} />}
-            component={Link}
-            to={`/commission/${card.uuid}`}
-            aria-label={`View ${card.title}`}
-          >
-            View
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={onDelete}
-            aria-label={`Delete ${card.title}`}
-          >
-            Delete
-          </Button>
+          <Tooltip label="View as commissioners see it" withArrow>
+            <ActionIcon
+              size={30}
+              variant="default"
+              component={Link}
+              to={`/commission/${card.uuid}`}
+              aria-label={`View ${card.title}`}
+            >
+              <IconEye size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete" withArrow>
+            <ActionIcon
+              size={30}
+              variant="light"
+              color="red"
+              onClick={onDelete}
+              aria-label={`Delete ${card.title}`}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       </Stack>
     </Card>

@@ -43,13 +43,13 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
           <Image src={card.cardBanner.url} alt="" style={{ aspectRatio: '596 / 128', objectFit: 'cover' }} />
         </Card.Section>
       )}
-      <Stack gap="md" mt="md">
+      <Stack gap="md" mt={card.cardBanner ? 'md' : 0}>
         <Group align="flex-start" wrap="nowrap" gap="md">
           {card.thumbnailPicture && (
             <Image
               src={card.thumbnailPicture.url}
               alt=""
-              w={110}
+              w={{ base: 80, xs: 110 }}
               radius="sm"
               style={{ aspectRatio: '305 / 380', objectFit: 'cover', flexShrink: 0 }}
             />
@@ -66,8 +66,18 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
                   color="initials"
                   size={24}
                 />
-                <Text size="sm" component={Link} to={`/profile/${card.owner.login}/home`} c="dimmed">
-                  {card.owner.displayName} (@{card.owner.login})
+                <Text
+                  size="sm"
+                  component={Link}
+                  to={`/profile/${card.owner.login}/home`}
+                  c="dimmed"
+                  truncate
+                  style={{ minWidth: 0 }}
+                >
+                  {/* A display name equal to the login would only repeat it. */}
+                  {card.owner.displayName === card.owner.login
+                    ? `@${card.owner.login}`
+                    : `${card.owner.displayName} (@${card.owner.login})`}
                 </Text>
               </Group>
             )}
@@ -80,13 +90,15 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
           </Text>
         )}
         {card.sections.map((section) => (
-          <SectionChoice
-            key={section.key}
-            section={section}
-            value={current[section.key] ?? []}
-            error={sectionErrors?.[section.key]}
-            onChange={(keys) => choose(section.key, keys)}
-          />
+          // data-section-key lets the order form bring a section that needs a choice into view.
+          <Box key={section.key} data-section-key={section.key}>
+            <SectionChoice
+              section={section}
+              value={current[section.key] ?? []}
+              error={sectionErrors?.[section.key]}
+              onChange={(keys) => choose(section.key, keys)}
+            />
+          </Box>
         ))}
         <Group
           justify="space-between"
@@ -103,6 +115,16 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
     </Card>
   );
 }
+
+/** Long option names and notes (one long word included) wrap instead of leaving the card. */
+const CHOICE_STYLES = {
+  body: { minWidth: 0 },
+  labelWrapper: { minWidth: 0 },
+  label: { overflowWrap: 'anywhere' as const },
+  description: { overflowWrap: 'anywhere' as const },
+};
+
+const GROUP_STYLES = { label: { overflowWrap: 'anywhere' as const } };
 
 function OptionLabel({ option, price }: { option: string; price: number }) {
   return (
@@ -130,7 +152,9 @@ function SectionChoice({
   if (options.length === 0) {
     return (
       <Box>
-        <Text fw={600}>{section.title}</Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {section.title}
+        </Text>
         <Text size="sm" c="dimmed">
           No options yet
         </Text>
@@ -141,6 +165,7 @@ function SectionChoice({
     return (
       <Radio.Group
         label={section.title}
+        styles={GROUP_STYLES}
         description="Choose one"
         value={value[0] ?? null}
         onChange={(key) => onChange([key])}
@@ -153,6 +178,7 @@ function SectionChoice({
               value={o.key}
               label={<OptionLabel option={o.option} price={o.price} />}
               description={o.additional || undefined}
+              styles={CHOICE_STYLES}
             />
           ))}
         </Stack>
@@ -162,6 +188,7 @@ function SectionChoice({
   return (
     <Checkbox.Group
       label={section.title}
+      styles={GROUP_STYLES}
       description="Choose any"
       value={value}
       onChange={onChange}
@@ -174,6 +201,7 @@ function SectionChoice({
             value={o.key}
             label={<OptionLabel option={o.option} price={o.price} />}
             description={o.additional || undefined}
+            styles={CHOICE_STYLES}
           />
         ))}
       </Stack>

@@ -94,6 +94,9 @@ describe('card editor', () => {
     await user.click(screen.getAllByRole('button', { name: 'Create card' })[0]!);
     expect(await screen.findByText(cardMessages.sectionTitleRequired)).toBeInTheDocument();
     expect(screen.getByText(cardMessages.optionRequired)).toBeInTheDocument();
+    // Nothing was sent, so the alert does not say a sending failed; the first bad field gets focus.
+    expect(screen.getByRole('alert', { name: 'Some fields need a fix' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Section title')).toHaveFocus());
     expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
   });
 

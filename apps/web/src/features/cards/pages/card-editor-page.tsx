@@ -69,7 +69,8 @@ function CardEditor({ card }: { card: Card | null }) {
   const navigate = useNavigate();
   const create = useCreateCard();
   const update = useUpdateCard();
-  const [alert, setAlert] = useState<string | null>(null);
+  // A refusal from the server carries SPEC §8's title; a check in the browser has its own.
+  const [alert, setAlert] = useState<{ title: string; text: string } | null>(null);
   const form = useForm<CardDraft>({
     initialValues: card ? draftOf(card) : emptyDraft(),
     validate: (values) => fieldErrors(cardBodySchema, bodyOf(values)),
@@ -84,7 +85,7 @@ function CardEditor({ card }: { card: Card | null }) {
   };
   const failed = (toastMessage: string) => (err: Error) => {
     toast.error(toastMessage);
-    setAlert(applyServerError(err, form.setFieldError) ?? err.message);
+    setAlert({ title: toastMessage, text: applyServerError(err, form.setFieldError) ?? err.message });
   };
 
   const submit = form.onSubmit(
@@ -103,7 +104,19 @@ function CardEditor({ card }: { card: Card | null }) {
         });
       }
     },
-    () => setAlert('Some fields need a fix. The messages next to them say what to change.'),
+    () => {
+      setAlert({
+        title: 'Some fields need a fix',
+        text: 'The messages next to them say what to change. Nothing was saved yet.',
+      });
+      // The Save button may be far from the field in question (the bottom one on a phone):
+      // take the user to the first field that needs a fix.
+      requestAnimationFrame(() => {
+        const field = document.querySelector<HTMLElement>('[aria-invalid="true"]');
+        field?.scrollIntoView({ block: 'center' });
+        field?.focus({ preventScroll: true });
+      });
+    },
   );
 
   const values = form.values;
@@ -140,8 +153,8 @@ function CardEditor({ card }: { card: Card | null }) {
           </Group>
         </Group>
         {alert && (
-          <Alert color="red" role="alert" title={card ? messages.cardSaveFailed : messages.cardCreateFailed}>
-            {alert}
+          <Alert color="red" role="alert" title={alert.title}>
+            {alert.text}
           </Alert>
         )}
         <Grid gap="lg">

@@ -62,6 +62,18 @@ describe('commission page', () => {
     expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
   });
 
+  it('tells the artist who can see their closed card', async () => {
+    stubFetch({
+      ...signedIn(artistMe),
+      [getCard]: () => ({
+        status: 200,
+        body: makeCard({ isOpenComission: false, isCommissionsOpen: false }),
+      }),
+    });
+    renderRoutes(routes, `/commission/${CARD_UUID}`);
+    expect(await screen.findByText(/It is closed, so only you can see it/)).toBeInTheDocument();
+  });
+
   it('asks for the one-choice sections, then sends the choice with the total shown', async () => {
     const success = vi.spyOn(toast, 'success');
     const calls = stubFetch({
@@ -75,6 +87,8 @@ describe('commission page', () => {
     const { user, router } = renderRoutes(routes, `/comission-form/${CARD_UUID}`);
     await user.click(await screen.findByRole('button', { name: 'Send request' }));
     expect(await screen.findByText(choiceMessages.radioNeedsOne('Size'))).toBeInTheDocument();
+    // The button is below the sections: the keyboard focus goes to the section that needs a choice.
+    expect(screen.getByRole('radio', { name: /Bust/ })).toHaveFocus();
     expect(calls.some((c) => c.key === 'POST /api/comissionform/send')).toBe(false);
 
     await user.click(screen.getByRole('radio', { name: /Full body/ }));

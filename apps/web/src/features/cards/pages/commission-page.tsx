@@ -2,6 +2,7 @@ import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
@@ -26,6 +27,17 @@ function Missing() {
       </Button>
     </Stack>
   );
+}
+
+/** What the artist is told on their own card: who can see it and whether it can be ordered. */
+function ownerNote(card: Card): string {
+  if (!card.isOpenComission) {
+    return 'This is your card. It is closed, so only you can see it: open it in the editor to show it to commissioners.';
+  }
+  if (!card.isCommissionsOpen) {
+    return `This is your card, as commissioners see it, except that they get “${messages.comissionClosed}” instead of an order button.`;
+  }
+  return 'This is your card, as commissioners see it. You can try the options; the total follows.';
 }
 
 /**
@@ -69,10 +81,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
         card={card}
         footer={
           <Stack gap="xs">
-            <Alert color="blue">
-              This is your card. Commissioners see it like this; you can try the options.
-              {!card.isOpenComission && ' It is closed, so only you can see it.'}
-            </Alert>
+            <Alert color="blue">{ownerNote(card)}</Alert>
             <Button component={Link} to={`/crm/cards/card-edit?uuid=${card.uuid}`}>
               Edit card
             </Button>

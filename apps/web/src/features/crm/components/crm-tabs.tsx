@@ -1,4 +1,5 @@
 import { ScrollArea, Tabs } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 interface CrmTab {
@@ -29,11 +30,27 @@ export function CrmTabs({ isArtist }: { isArtist: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const tabs = TABS.filter((t) => isArtist || !t.artistOnly);
+  const active = tabOf(location.pathname);
+  const viewport = useRef<HTMLDivElement>(null);
+
+  // On a phone the current tab may sit beyond the right edge: bring it into view, so the
+  // highlighted tab always tells where the user is (without scrolling the page itself).
+  useEffect(() => {
+    const box = viewport.current;
+    const tab = box?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!box || !tab) return;
+    const b = box.getBoundingClientRect();
+    const t = tab.getBoundingClientRect();
+    if (t.left < b.left || t.right > b.right) {
+      box.scrollTo({ left: box.scrollLeft + t.left - b.left - 16 });
+    }
+  }, [active]);
+
   return (
     // The six tabs are wider than a phone: they scroll sideways instead of wrapping.
-    <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
+    <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x" viewportRef={viewport}>
       <Tabs
-        value={tabOf(location.pathname)}
+        value={active}
         onChange={(value) => value && void navigate(`/crm/${value}`)}
         activateTabWithKeyboard={false}
       >

@@ -18,6 +18,8 @@ export function NotificationItem({
   compact?: boolean;
 }) {
   const who = n.userWhoTriggeredEvent;
+  // "bob liked your post" already names bob: the line below then only says when.
+  const namedInMessage = who !== null && n.message.includes(who.displayName);
   return (
     <UnstyledButton
       onClick={() => onOpen(n)}
@@ -30,7 +32,14 @@ export function NotificationItem({
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         {who ? (
-          <UserAvatar name={who.displayName} src={who.avatarMiniatureUrl} size={36} radius="xl" />
+          // Hidden: its initials would otherwise open the button's spoken name ("BO bob liked…").
+          <UserAvatar
+            name={who.displayName}
+            src={who.avatarMiniatureUrl}
+            size={36}
+            radius="xl"
+            aria-hidden="true"
+          />
         ) : (
           <ThemeIcon size={36} radius="xl" variant="light" aria-hidden="true">
             <IconBell size={18} />
@@ -41,7 +50,7 @@ export function NotificationItem({
             {n.message}
           </Text>
           <Text size="xs" c="dimmed">
-            {who ? `${who.displayName} · ` : ''}
+            {who && !namedInMessage ? `${who.displayName} · ` : ''}
             <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()}>
               {relativeTime(n.createdAt)}
             </time>
@@ -52,7 +61,12 @@ export function NotificationItem({
             mt={6}
             w={8}
             h={8}
-            style={{ borderRadius: '50%', flex: 'none', background: 'var(--mantine-primary-color-filled)' }}
+            // The light variant's text colour stands out on the unread background in both schemes.
+            style={{
+              borderRadius: '50%',
+              flex: 'none',
+              background: 'var(--mantine-primary-color-light-color)',
+            }}
           >
             <VisuallyHidden>Unread</VisuallyHidden>
           </Box>

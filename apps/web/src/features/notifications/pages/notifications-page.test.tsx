@@ -111,6 +111,28 @@ describe('/notifications', () => {
     expect(await screen.findByText('Notification 1')).toBeInTheDocument();
   });
 
+  it('names each item by its message, not by the avatar initials, and names the sender once', async () => {
+    stubFetch({
+      ...signedIn,
+      'GET /api/notifications': () => ({
+        status: 200,
+        body: aPage([
+          aNotification(2, { message: 'Bob liked your post' }),
+          aNotification(1, { message: 'Your form was declined', isRead: true }),
+        ]),
+      }),
+      'GET /api/notifications/unread-count': () => ({ status: 200, body: { count: 1 } }),
+    });
+    renderRoutes(routes, '/notifications');
+    const liked = await screen.findByRole('button', { name: /^Bob liked your post/ });
+    expect(liked).toHaveTextContent(/Unread$/);
+    // The message already says who: the line under it only says when.
+    expect(liked).not.toHaveTextContent(/Bob ·/);
+    const declined = screen.getByRole('button', { name: /^Your form was declined/ });
+    expect(declined).toHaveTextContent(/Bob ·/);
+    expect(declined).not.toHaveTextContent(/Unread/);
+  });
+
   it('sends anonymous visitors to sign in', async () => {
     stubFetch({});
     const { router } = renderRoutes(routes, '/notifications');

@@ -22,8 +22,9 @@ export function ArtistTaskRow({ form, onDetails }: { form: SentForm; onDetails: 
   return (
     <Card withBorder padding="xs" role="listitem" aria-label={form.cardTitle}>
       <Stack gap={6}>
+        {/* One line on a wide screen; on a phone the status and buttons wrap under the title. */}
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 160px' }}>
+          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
             <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
               {listTitle(form.cardTitle)}
             </Text>
@@ -31,36 +32,41 @@ export function ArtistTaskRow({ form, onDetails }: { form: SentForm; onDetails: 
               #{form.task.id} · sent {formatDate(form.createdAt)} · {formatUsd(form.totalPrice)}
             </Text>
           </Stack>
-          <StatusBadge status={form.status} />
+          <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
+            <StatusBadge status={form.status} />
+            {/* The buttons stay together when the row wraps on a phone. */}
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="default" onClick={onDetails}>
+                Details
+              </Button>
+              {steps.map((action) => (
+                <Button
+                  key={action}
+                  size="xs"
+                  loading={move.isPending}
+                  onClick={() =>
+                    move.mutate(
+                      { taskId: form.task.id, action },
+                      {
+                        onSuccess: () => toast.success(ARTIST_STEPS[action].done),
+                        onError: (err) => toast.error(err.message),
+                      },
+                    )
+                  }
+                >
+                  {ARTIST_STEPS[action].label}
+                </Button>
+              ))}
+            </Group>
+          </Group>
         </Group>
         {form.status === 'processing' && form.task.comment && (
           <Alert color="orange" title="Sent back by the commissioner" p="xs">
-            {form.task.comment}
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {form.task.comment}
+            </Text>
           </Alert>
         )}
-        <Group gap="xs" justify="flex-end">
-          <Button size="xs" variant="default" onClick={onDetails}>
-            Details
-          </Button>
-          {steps.map((action) => (
-            <Button
-              key={action}
-              size="xs"
-              loading={move.isPending}
-              onClick={() =>
-                move.mutate(
-                  { taskId: form.task.id, action },
-                  {
-                    onSuccess: () => toast.success(ARTIST_STEPS[action].done),
-                    onError: (err) => toast.error(err.message),
-                  },
-                )
-              }
-            >
-              {ARTIST_STEPS[action].label}
-            </Button>
-          ))}
-        </Group>
       </Stack>
     </Card>
   );

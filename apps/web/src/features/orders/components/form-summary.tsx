@@ -1,8 +1,23 @@
 import { Anchor, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatUsd } from '@brushline/shared/cards/pricing';
+import { formatUsd, fromCents, toCents } from '@brushline/shared/cards/pricing';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { formatDate } from '../../../lib/format-date.ts';
 import { StatusBadge } from './status-badge.tsx';
+
+/** Details modals are titled with the card title: a long one wraps instead of running off. */
+export const formModalStyles = { title: { fontWeight: 600, overflowWrap: 'anywhere' as const, minWidth: 0 } };
+
+/**
+ * The card's starting price when the form was sent. The form stores only the total and the chosen
+ * options, so it is what is left of the total after the options (in cents, to stay exact).
+ */
+function startingPriceOf(form: SentForm): number {
+  const options = form.sendComissionCardOptions.reduce(
+    (sum, section) => sum + section.options.reduce((s, o) => s + toCents(o.price), 0),
+    0,
+  );
+  return fromCents(Math.max(0, toCents(form.totalPrice) - options));
+}
 
 /** Everything a sent form says: the choices with their prices, the description, the references. */
 export function FormSummary({ form }: { form: SentForm }) {
@@ -18,32 +33,42 @@ export function FormSummary({ form }: { form: SentForm }) {
         <Title order={4} fz="md" mb={4}>
           Chosen options
         </Title>
-        {form.sendComissionCardOptions.length === 0 ? (
+        {/* The starting price first, so the lines add up to the total below. */}
+        <Table withRowBorders={false} verticalSpacing={2}>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  Starting price
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatUsd(startingPriceOf(form))}</Text>
+              </Table.Td>
+            </Table.Tr>
+            {form.sendComissionCardOptions.flatMap((section) =>
+              section.options.map((o) => (
+                <Table.Tr key={`${section.title}-${o.key}`}>
+                  <Table.Td>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      <Text span c="dimmed" size="sm">
+                        {section.title}:
+                      </Text>{' '}
+                      {o.option}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">+{formatUsd(o.price)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )),
+            )}
+          </Table.Tbody>
+        </Table>
+        {form.sendComissionCardOptions.length === 0 && (
           <Text size="sm" c="dimmed">
-            No options: the starting price only.
+            No options chosen: the starting price only.
           </Text>
-        ) : (
-          <Table withRowBorders={false} verticalSpacing={2}>
-            <Table.Tbody>
-              {form.sendComissionCardOptions.flatMap((section) =>
-                section.options.map((o) => (
-                  <Table.Tr key={`${section.title}-${o.key}`}>
-                    <Table.Td>
-                      <Text size="sm">
-                        <Text span c="dimmed" size="sm">
-                          {section.title}:
-                        </Text>{' '}
-                        {o.option}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">+{formatUsd(o.price)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )),
-              )}
-            </Table.Tbody>
-          </Table>
         )}
       </div>
       <div>
@@ -89,7 +114,11 @@ export function FormSummary({ form }: { form: SentForm }) {
           {form.task.comment}
         </Text>
       )}
-      <Group justify="space-between">
+      <Group
+        justify="space-between"
+        pt="xs"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
         <Text fw={600}>Total</Text>
         <Text fw={700} fz="lg">
           {formatUsd(form.totalPrice)}

@@ -5,7 +5,7 @@ import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { toast } from '../../../lib/toast.ts';
 import { useDeclineForm, useMoveTask } from '../api/order-queries.ts';
-import { FormSummary } from './form-summary.tsx';
+import { FormSummary, formModalStyles } from './form-summary.tsx';
 import { PersonLine } from './person-line.tsx';
 
 /** A received form in full, with the artist's Accept and Decline (SPEC §2 Pending commissions). */
@@ -49,6 +49,7 @@ export function IncomingDetailsModal({ form, onClose }: { form: SentForm | null;
       onClose={onClose}
       title={form ? `${form.cardTitle}` : ''}
       size="lg"
+      styles={formModalStyles}
       fullScreen={phone}
     >
       {form && (

@@ -54,7 +54,16 @@ export function OrderForm({
     setAlert(null);
     const missing = missingChoices(card, picks);
     setSectionErrors(missing);
-    if (Object.keys(missing).length > 0 || tooLong) return;
+    const [firstMissing] = Object.keys(missing);
+    if (firstMissing !== undefined) {
+      // The button is below every section: show the first one that still needs a choice.
+      // (Keys are [A-Za-z0-9_-] by the card schema, safe inside a quoted attribute selector.)
+      const box = document.querySelector<HTMLElement>(`[data-section-key="${firstMissing}"]`);
+      box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      box?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+      return;
+    }
+    if (tooLong) return;
     const chosen = chosenOf(picks);
     send.mutate(
       {

@@ -62,29 +62,38 @@ export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps)
           Sent {formatDate(form.createdAt)}
         </Text>
         {form.status === 'processing' && form.task.comment && (
-          <Alert color="orange" p="xs" title="You sent it back with">
+          <Alert color="orange" p="xs" title="You asked for changes">
             {form.task.comment}
           </Alert>
         )}
-        <Group gap={6} justify="flex-end">
+        {/* Details on the left, the buyer's moves together on the right. */}
+        <Group gap={6} justify="space-between" wrap="wrap">
           <Button size="xs" variant="default" onClick={onDetails}>
             Details
           </Button>
-          {actions.includes('cancel') && (
-            <Button size="xs" variant="light" color="red" onClick={confirmCancel} loading={cancel.isPending}>
-              Cancel
-            </Button>
-          )}
-          {actions.includes('sendBack') && (
-            <Button size="xs" variant="light" color="orange" onClick={onSendBack}>
-              Send back
-            </Button>
-          )}
-          {actions.includes('approve') && (
-            <Button size="xs" onClick={approve} loading={move.isPending}>
-              Approve
-            </Button>
-          )}
+          <Group gap={6} wrap="nowrap" ml="auto">
+            {actions.includes('cancel') && (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={confirmCancel}
+                loading={cancel.isPending}
+              >
+                Cancel
+              </Button>
+            )}
+            {actions.includes('sendBack') && (
+              <Button size="xs" variant="light" color="orange" onClick={onSendBack}>
+                Send back
+              </Button>
+            )}
+            {actions.includes('approve') && (
+              <Button size="xs" onClick={approve} loading={move.isPending}>
+                Approve
+              </Button>
+            )}
+          </Group>
         </Group>
       </Stack>
     </Card>

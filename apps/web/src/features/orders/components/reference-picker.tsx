@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Image, Input, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useState } from 'react';
 import { IMAGE_MIME_TYPES } from '@brushline/shared/media/constants';
 import { REFERENCES_MAX } from '@brushline/shared/orders/constants';
@@ -7,6 +7,18 @@ import { IconPhoto, IconX } from '../../crm/components/crm-icons.tsx';
 import type { useReferenceUploads } from '../use-reference-uploads.ts';
 
 type Uploads = ReturnType<typeof useReferenceUploads>;
+
+/** What went wrong with a drop, if anything: files that are not images, files beyond the limit. */
+function dropProblem(accepted: number, room: number, rejections: FileRejection[]): string | null {
+  const problems: string[] = [];
+  if (rejections.length > 0) {
+    const which =
+      rejections.length === 1 ? `${rejections[0]!.file.name} was` : `${rejections.length} files were`;
+    problems.push(`${which} left out: only JPEG, PNG, WebP or GIF images can be attached.`);
+  }
+  if (accepted > room) problems.push(`Only ${REFERENCES_MAX} references fit: the rest were left out.`);
+  return problems.length > 0 ? problems.join(' ') : null;
+}
 
 /** Up to 15 reference images (SPEC §5) with previews, upload progress and a remove button each. */
 export function ReferencePicker({ uploads }: { uploads: Uploads }) {
@@ -22,13 +34,10 @@ export function ReferencePicker({ uploads }: { uploads: Uploads }) {
     >
       <Stack gap="xs" mt={6}>
         <Dropzone
-          onDrop={(files) => {
-            setRejected(null);
-            add(files);
-            if (files.length > room)
-              setRejected(`Only ${REFERENCES_MAX} references fit: the rest were left out`);
-          }}
-          onReject={() => setRejected('Only JPEG, PNG, WebP or GIF images can be attached')}
+          onDrop={add}
+          // One message for the whole drop: the accepted and the refused files arrive in two
+          // callbacks, and a mixed drop must not lose the refusal.
+          onDropAny={(files, rejections) => setRejected(dropProblem(files.length, room, rejections))}
           accept={[...IMAGE_MIME_TYPES]}
           disabled={room <= 0}
           aria-label="Add reference images"

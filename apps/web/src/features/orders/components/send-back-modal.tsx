@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FORM_DESCRIPTION_MAX } from '@brushline/shared/orders/constants';
@@ -40,6 +40,9 @@ export function SendBackModal({ form, onClose }: { form: SentForm | null; onClos
           )}
         >
           <Stack gap="sm">
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              “{form.cardTitle}” goes back to {form.artist.displayName} as in progress.
+            </Text>
             {alert && (
               <Alert color="red" role="alert">
                 {alert}

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import { TASK_STATUS_LABELS } from '@brushline/shared/orders/status-machine';
+import badge from '../../crm/components/readable-badge.module.css';
 
 const COLORS: Record<TaskStatus, string> = {
   none: 'yellow',
@@ -12,9 +13,22 @@ const COLORS: Record<TaskStatus, string> = {
   declined: 'red',
 };
 
+const BADGE_STYLES = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 2 },
+  label: { whiteSpace: 'normal' as const, lineHeight: 1.3 },
+};
+
 export function StatusBadge({ status }: { status: TaskStatus }) {
   return (
-    <Badge variant="light" color={COLORS[status]} style={{ textTransform: 'none' }}>
+    // The labels are short sentences: in a narrow column they wrap rather than being cut off.
+    <Badge
+      variant="light"
+      color={COLORS[status]}
+      tt="none"
+      maw="100%"
+      styles={BADGE_STYLES}
+      className={badge.readable}
+    >
       {TASK_STATUS_LABELS[status]}
     </Badge>
   );

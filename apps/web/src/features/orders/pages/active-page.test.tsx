@@ -25,7 +25,7 @@ describe('active commissions', () => {
       'GET /api/comissionform/comissioners': () => ({
         status: 200,
         body: [
-          { commissioner, counts: counts({ waiting: 1, processing: 1 }), active: 2 },
+          { commissioner, counts: counts({ none: 1, waiting: 1, processing: 1, done: 1 }), active: 2 },
           { commissioner: carol, counts: counts({ done: 1 }), active: 0 },
         ],
       }),
@@ -33,6 +33,7 @@ describe('active commissions', () => {
         status: 200,
         body: [
           makeForm(1, 'none'),
+          makeForm(4, 'done'),
           makeForm(2, 'waiting'),
           makeForm(3, 'processing', {
             task: {
@@ -53,8 +54,16 @@ describe('active commissions', () => {
 
     await user.click(screen.getByRole('button', { name: /Bob/ }));
     const tasks = within(await screen.findByRole('list', { name: 'Tasks of Bob' }));
-    // A form still waiting for an answer belongs to Incoming, not here.
-    await waitFor(() => expect(tasks.getAllByRole('listitem')).toHaveLength(2));
+    // A form still waiting for an answer belongs to Incoming, not here (the badge points there).
+    expect(screen.getByText('1 new in Incoming')).toBeInTheDocument();
+    // The tasks that need a step come first, the history after.
+    await waitFor(() =>
+      expect(tasks.getAllByRole('listitem').map((el) => el.getAttribute('aria-label'))).toEqual([
+        'Order 2',
+        'Order 3',
+        'Order 4',
+      ]),
+    );
     const waiting = within(tasks.getByRole('listitem', { name: 'Order 2' }));
     const processing = within(tasks.getByRole('listitem', { name: 'Order 3' }));
     expect(processing.getByText('Bigger ears')).toBeInTheDocument();

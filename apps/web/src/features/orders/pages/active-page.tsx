@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Avatar,
   Badge,
   Button,
@@ -17,19 +18,26 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { CommissionerSummary, SentForm } from '@brushline/shared/orders/schemas';
 import { useSession } from '../../auth/api/session-queries.ts';
 import { IconChevronDown } from '../../crm/components/crm-icons.tsx';
+import badge from '../../crm/components/readable-badge.module.css';
 import { artistTasksQuery, commissionersQuery } from '../api/order-queries.ts';
 import { ArtistTaskRow } from '../components/artist-task-row.tsx';
-import { FormSummary } from '../components/form-summary.tsx';
+import { FormSummary, formModalStyles } from '../components/form-summary.tsx';
+import { PersonLine } from '../components/person-line.tsx';
 
 const COUNT_BADGES = [
+  { key: 'none', label: 'new in Incoming', color: 'yellow' },
   { key: 'waiting', label: 'to start', color: 'cyan' },
   { key: 'processing', label: 'in progress', color: 'blue' },
   { key: 'finished', label: 'awaiting approval', color: 'violet' },
   { key: 'done', label: 'done', color: 'teal' },
 ] as const;
+
+const STATUS_ORDER: TaskStatus[] = ['waiting', 'processing', 'finished', 'done', 'canceled', 'declined'];
 
 function CommissionerCard({
   summary,
@@ -43,10 +51,12 @@ function CommissionerCard({
   const [open, setOpen] = useState(false);
   const tasks = useQuery({ ...artistTasksQuery(login), enabled: open });
   // New forms (status none) are answered in Incoming; here are the accepted ones and their history.
-  const mine = (tasks.data ?? []).filter(
-    (f) => f.sender.id === summary.commissioner.id && f.status !== 'none',
-  );
+  // Tasks that need a step from the artist come first, then the history; newest first in each.
+  const mine = (tasks.data ?? [])
+    .filter((f) => f.sender.id === summary.commissioner.id && f.status !== 'none')
+    .sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || b.id - a.id);
   const person = summary.commissioner;
+  const badges = COUNT_BADGES.filter((b) => summary.counts[b.key] > 0);
   return (
     <Card withBorder padding="sm">
       <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
@@ -57,8 +67,8 @@ function CommissionerCard({
               <Text fw={600} truncate>
                 {person.displayName}
               </Text>
-              <Text size="xs" c="dimmed">
-                @{person.login} · {summary.active} active
+              <Text size="xs" c="dimmed" truncate>
+                {summary.active} active · @{person.login}
               </Text>
             </div>
           </Group>
@@ -67,13 +77,15 @@ function CommissionerCard({
           </span>
         </Group>
       </UnstyledButton>
-      <Group gap={4} mt="xs">
-        {COUNT_BADGES.filter((b) => summary.counts[b.key] > 0).map((b) => (
-          <Badge key={b.key} variant="light" color={b.color} style={{ textTransform: 'none' }}>
-            {summary.counts[b.key]} {b.label}
-          </Badge>
-        ))}
-      </Group>
+      {badges.length > 0 && (
+        <Group gap={4} mt="xs">
+          {badges.map((b) => (
+            <Badge key={b.key} variant="light" color={b.color} tt="none" className={badge.readable}>
+              {summary.counts[b.key]} {b.label}
+            </Badge>
+          ))}
+        </Group>
+      )}
       <Collapse expanded={open}>
         <Stack gap="xs" mt="sm" role="list" aria-label={`Tasks of ${person.displayName}`}>
           {tasks.isPending && <Loader size="sm" aria-label="Loading tasks" />}
@@ -89,7 +101,17 @@ function CommissionerCard({
           )}
           {tasks.data && mine.length === 0 && (
             <Text size="sm" c="dimmed">
-              No accepted tasks with this commissioner.
+              {summary.counts.none > 0 ? (
+                <>
+                  Nothing accepted yet: their new requests wait in{' '}
+                  <Anchor component={Link} to="/crm/pending/new">
+                    Incoming
+                  </Anchor>
+                  .
+                </>
+              ) : (
+                'No accepted tasks with this commissioner.'
+              )}
             </Text>
           )}
           {mine.map((f) => (
@@ -134,11 +156,13 @@ export function ActivePage() {
         <Title order={2} fz="h3">
           Active commissions
         </Title>
-        <Switch
-          label="Display inactive"
-          checked={showInactive}
-          onChange={(e) => setShowInactive(e.currentTarget.checked)}
-        />
+        {data.length > 0 && (
+          <Switch
+            label="Display inactive"
+            checked={showInactive}
+            onChange={(e) => setShowInactive(e.currentTarget.checked)}
+          />
+        )}
       </Group>
       {shown.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
@@ -155,9 +179,15 @@ export function ActivePage() {
         onClose={() => setDetails(null)}
         title={details?.cardTitle}
         size="lg"
+        styles={formModalStyles}
         fullScreen={phone}
       >
-        {details && <FormSummary form={details} />}
+        {details && (
+          <Stack gap="md">
+            <PersonLine person={details.sender} />
+            <FormSummary form={details} />
+          </Stack>
+        )}
       </Modal>
     </Stack>
   );

@@ -11,6 +11,7 @@ const session = { 'GET /api/sessioncheck': () => ({ status: 200, body: artistMe 
 const sender = { id: buyerMe.id, login: 'bob', displayName: 'Bob', avatarMiniatureUrl: null };
 const form = makeForm(1, 'none', {
   description: 'My cat',
+  totalPrice: 35.5,
   sendComissionCardOptions: [{ title: 'Size', options: [{ key: 'full', option: 'Full body', price: 15.5 }] }],
 });
 
@@ -24,6 +25,7 @@ describe('incoming requests', () => {
     });
     renderRoutes(routes, '/crm/pending/new');
     expect(await screen.findByText(messages.nothingNew)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'commission forms' })).toHaveAttribute('href', '/crm/cards');
   });
 
   it('groups forms by commissioner, marks one read on Details, and declines only after confirming', async () => {
@@ -48,6 +50,9 @@ describe('incoming requests', () => {
     const details = within(await screen.findByRole('dialog', { name: 'Order 1' }));
     expect(details.getByText('Full body')).toBeInTheDocument();
     expect(details.getByText('My cat')).toBeInTheDocument();
+    // The lines add up to the total: the starting price is what the options leave of it.
+    expect(details.getByRole('row', { name: /Starting price/ })).toHaveTextContent('$20.00');
+    expect(details.getByText('$35.50')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/comissionform/read/1')).toBe(true));
 
     await user.click(details.getByRole('button', { name: 'Decline' }));

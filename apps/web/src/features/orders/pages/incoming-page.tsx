@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Avatar,
   Badge,
   Button,
@@ -14,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { messages } from '@brushline/shared/messages';
 import type { PendingGroup, SentForm } from '@brushline/shared/orders/schemas';
@@ -21,8 +23,13 @@ import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
 import { listTitle } from '../../cards/components/card-tile.tsx';
 import { IconChevronDown } from '../../crm/components/crm-icons.tsx';
+import badge from '../../crm/components/readable-badge.module.css';
 import { pendingQuery, useMarkRead } from '../api/order-queries.ts';
 import { IncomingDetailsModal } from '../components/incoming-details-modal.tsx';
+
+/** "no references", "1 reference", "3 references". */
+const referencesText = (n: number) =>
+  n === 0 ? 'no references' : n === 1 ? '1 reference' : `${n} references`;
 
 function FormRow({ form, onDetails }: { form: SentForm; onDetails: () => void }) {
   return (
@@ -33,16 +40,17 @@ function FormRow({ form, onDetails }: { form: SentForm; onDetails: () => void })
             {listTitle(form.cardTitle)}
           </Text>
           {!form.isRead && (
-            <Badge color="red" size="sm">
+            <Badge color="red.8" size="sm">
               New!
             </Badge>
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          {formatDate(form.createdAt)} · {form.references.length} references
+          {formatDate(form.createdAt)} · {referencesText(form.references.length)}
         </Text>
       </Stack>
-      <Group gap="sm" wrap="nowrap">
+      {/* When the row wraps on a phone, the price and the button stay on the right. */}
+      <Group gap="sm" wrap="nowrap" ml="auto">
         <Text fw={600}>{formatUsd(form.totalPrice)}</Text>
         <Button size="xs" variant="light" onClick={onDetails} aria-label={`Details of ${form.cardTitle}`}>
           Details
@@ -65,15 +73,16 @@ function SenderGroup({ group, onDetails }: { group: PendingGroup; onDetails: (fo
               <Text fw={600} truncate>
                 {group.sender.displayName}
               </Text>
-              <Text size="xs" c="dimmed">
-                @{group.sender.login}
+              {/* The count first: a long login is cut, the count stays readable. */}
+              <Text size="xs" c="dimmed" truncate>
+                {group.forms.length} {group.forms.length === 1 ? 'request' : 'requests'} · @
+                {group.sender.login}
               </Text>
             </div>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Badge variant="light">{group.forms.length}</Badge>
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {unread > 0 && (
-              <Badge color="red" variant="light">
+              <Badge color="red" variant="light" tt="none" className={badge.readable}>
                 {unread} new
               </Badge>
             )}
@@ -135,9 +144,16 @@ export function IncomingPage() {
         Incoming requests
       </Title>
       {groups.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {messages.nothingNew}
-        </Text>
+        <Stack align="center" py="xl" gap={6} ta="center">
+          <Text c="dimmed">{messages.nothingNew}</Text>
+          <Text size="sm" c="dimmed" maw={440}>
+            Requests that commissioners send from your{' '}
+            <Anchor component={Link} to="/crm/cards" size="sm">
+              commission forms
+            </Anchor>{' '}
+            land here.
+          </Text>
+        </Stack>
       ) : (
         groups.map((g) => <SenderGroup key={g.sender.id} group={g} onDetails={openDetails} />)
       )}

@@ -26,6 +26,18 @@ const titlesIn = (name: string) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe('outgoing orders', () => {
+  it('explains an empty page instead of showing empty columns', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/comissionforms/outgoing': () => ({ status: 200, body: [] }),
+    });
+    renderRoutes(routes, '/crm/outgoing/orders');
+    expect(await screen.findByText('You have not ordered anything yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find artists in the feed' })).toHaveAttribute('href', '/feed');
+    expect(screen.queryByRole('list', { name: 'Pending orders' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Display canceled column')).not.toBeInTheDocument();
+  });
+
   it('puts each status in its SPEC §4 column; canceled and done only when switched on', async () => {
     stubFetch({
       'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),

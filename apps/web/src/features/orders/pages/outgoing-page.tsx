@@ -2,6 +2,7 @@ import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Switch, Text, 
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import {
   COMMISSIONER_COLUMN_TITLES,
@@ -9,7 +10,8 @@ import {
   type CommissionerColumn,
 } from '@brushline/shared/orders/status-machine';
 import { outgoingQuery } from '../api/order-queries.ts';
-import { FormSummary } from '../components/form-summary.tsx';
+import { FormSummary, formModalStyles } from '../components/form-summary.tsx';
+import { PersonLine } from '../components/person-line.tsx';
 import { OutgoingItem } from '../components/outgoing-item.tsx';
 import { SendBackModal } from '../components/send-back-modal.tsx';
 
@@ -53,6 +55,27 @@ export function OutgoingPage() {
   if (showDone) columns.push('done');
   const byColumn = (c: CommissionerColumn) => forms.filter((f) => commissionerColumnOf(f.status) === c);
 
+  if (forms.length === 0) {
+    // Nothing to sort into columns yet: say what the page is for instead of three empty columns.
+    return (
+      <Stack gap="md">
+        <Title order={2} fz="h3">
+          Outgoing orders
+        </Title>
+        <Stack align="center" py="xl" gap="sm" ta="center">
+          <Text fw={600}>You have not ordered anything yet</Text>
+          <Text c="dimmed" maw={440}>
+            Open an artist&apos;s commission card and press “Order this commission”. Your requests and their
+            progress show up here.
+          </Text>
+          <Button component={Link} to="/feed" variant="light">
+            Find artists in the feed
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
+
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -72,13 +95,12 @@ export function OutgoingPage() {
           />
         </Group>
       </Group>
-      {forms.length === 0 && (
-        <Text c="dimmed">
-          You have not ordered anything yet. Open an artist&apos;s commission card to send a request.
-        </Text>
-      )}
-      {/* One column per status group; on a phone they stack. */}
-      <SimpleGrid cols={{ base: 1, sm: Math.min(columns.length, 3), lg: columns.length }} spacing="md">
+      {/* One column per status group; on a phone they stack. Five columns would be too narrow
+          for the cards' buttons, so with both optional columns shown they wrap as three and two. */}
+      <SimpleGrid
+        cols={{ base: 1, sm: Math.min(columns.length, 3), lg: columns.length > 4 ? 3 : columns.length }}
+        spacing="md"
+      >
         {columns.map((c) => {
           const items = byColumn(c);
           return (
@@ -115,9 +137,15 @@ export function OutgoingPage() {
         onClose={() => setDetails(null)}
         title={details?.cardTitle}
         size="lg"
+        styles={formModalStyles}
         fullScreen={phone}
       >
-        {details && <FormSummary form={details} />}
+        {details && (
+          <Stack gap="md">
+            <PersonLine person={details.artist} />
+            <FormSummary form={details} />
+          </Stack>
+        )}
       </Modal>
       <SendBackModal form={sendBack} onClose={() => setSendBack(null)} />
     </Stack>

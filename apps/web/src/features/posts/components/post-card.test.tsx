@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
@@ -121,17 +121,33 @@ describe('delete', () => {
   });
 });
 
+describe('maturity', () => {
+  it('labels questionable posts beside the time, where it never squeezes the author away', async () => {
+    stubFetch({
+      'GET /api/posts/filter': () => ({
+        status: 200,
+        body: pageOf([makePost(4, { maturity: 'questionable' }), makePost(3)]),
+      }),
+    });
+    renderRoutes(routes, '/feed');
+    const posts = await screen.findAllByRole('article', { name: 'Post by Bob' });
+    expect(within(posts[0]!).getByText('Questionable')).toBeInTheDocument();
+    expect(within(posts[1]!).queryByText('Questionable')).toBeNull();
+  });
+});
+
+const media = [1, 2, 3].map((n) => ({
+  id: `0000000${n}-0000-4000-8000-000000000000`,
+  url: `/api/media/${n}/full`,
+  miniatureUrl: `/api/media/${n}/miniature`,
+  width: 640,
+  height: 480,
+  mime: 'image/png',
+  purpose: 'post' as const,
+}));
+
 describe('images', () => {
   it('open in a viewer that moves with the arrow keys and closes with Escape', async () => {
-    const media = [1, 2, 3].map((n) => ({
-      id: `0000000${n}-0000-4000-8000-000000000000`,
-      url: `/api/media/${n}/full`,
-      miniatureUrl: `/api/media/${n}/miniature`,
-      width: 640,
-      height: 480,
-      mime: 'image/png',
-      purpose: 'post' as const,
-    }));
     stubFetch({
       'GET /api/posts/filter': () => ({ status: 200, body: pageOf([makePost(5, { attachedMedia: media })]) }),
     });
@@ -146,6 +162,32 @@ describe('images', () => {
     await user.click(screen.getByRole('button', { name: 'Previous image' }));
     expect(await screen.findByRole('dialog', { name: 'Image 3 of 3' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('move with a swipe on touch screens, and close with a named button', async () => {
+    stubFetch({
+      'GET /api/posts/filter': () => ({ status: 200, body: pageOf([makePost(5, { attachedMedia: media })]) }),
+    });
+    const { user } = renderRoutes(routes, '/feed');
+    await user.click(within(await article('Post by Bob')).getByRole('button', { name: 'Open image 1 of 3' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Image 1 of 3' });
+    const picture = within(viewer).getByRole('img');
+    // react-remove-scroll (inside the modal) reads changedTouches on every touch event too.
+    const swipe = (from: [number, number], to: [number, number]) => {
+      const start = [{ clientX: from[0], clientY: from[1] }];
+      const end = [{ clientX: to[0], clientY: to[1] }];
+      fireEvent.touchStart(picture, { touches: start, changedTouches: start });
+      fireEvent.touchEnd(picture, { touches: [], changedTouches: end });
+    };
+    // A leftward swipe shows the next image; a mostly vertical one (scrolling) does nothing.
+    swipe([300, 200], [120, 210]);
+    expect(await screen.findByRole('dialog', { name: 'Image 2 of 3' })).toBeInTheDocument();
+    swipe([200, 100], [260, 400]);
+    expect(screen.getByRole('dialog', { name: 'Image 2 of 3' })).toBeInTheDocument();
+    swipe([100, 200], [300, 200]);
+    expect(await screen.findByRole('dialog', { name: 'Image 1 of 3' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

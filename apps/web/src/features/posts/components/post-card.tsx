@@ -14,9 +14,10 @@ import { IconHeart, IconTrash } from './post-icons.tsx';
 import { PostMediaGrid } from './post-media-grid.tsx';
 import { RelativeTimeLabel } from './relative-time-label.tsx';
 
+// Filled, with dark text on yellow and white on a deep red: a content label must be readable at a glance.
 const maturityLook: Record<Exclude<Maturity, 'sfw'>, { color: string; label: string }> = {
   questionable: { color: 'yellow', label: 'Questionable' },
-  nsfw: { color: 'red', label: 'NSFW' },
+  nsfw: { color: 'red.9', label: 'NSFW' },
 };
 
 function LikeButton({ post }: { post: Post }) {
@@ -91,7 +92,7 @@ export function PostCard({ post }: { post: Post }) {
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <Anchor component={Link} to={profile} aria-hidden tabIndex={-1}>
               <UserAvatar name={post.owner.displayName} src={post.owner.avatarMiniatureUrl} size={42} />
             </Anchor>
@@ -100,27 +101,26 @@ export function PostCard({ post }: { post: Post }) {
                 <Anchor component={Link} to={profile} fw={600} c="var(--mantine-color-text)" truncate="end">
                   {post.owner.displayName}
                 </Anchor>
-                <UserBadges badges={post.owner.badges} size="sm" />
+                <UserBadges badges={post.owner.badges} size="sm" focusable={false} />
               </Group>
-              <Group gap={6}>
-                <Text size="sm" c="dimmed" truncate="end">
+              <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
+                <Text size="sm" c="dimmed" truncate="end" maw="100%">
                   @{post.owner.login}
                 </Text>
                 <Text size="sm" c="dimmed" aria-hidden>
                   ·
                 </Text>
                 <RelativeTimeLabel at={post.createdAt} />
+                {/* Beside the time rather than in the corner: it never squeezes the author's name away. */}
+                {post.maturity !== 'sfw' && (
+                  <Badge color={maturityLook[post.maturity].color} variant="filled" autoContrast size="sm">
+                    {maturityLook[post.maturity].label}
+                  </Badge>
+                )}
               </Group>
             </Stack>
           </Group>
-          <Group gap={4} wrap="nowrap">
-            {post.maturity !== 'sfw' && (
-              <Badge color={maturityLook[post.maturity].color} variant="outline">
-                {maturityLook[post.maturity].label}
-              </Badge>
-            )}
-            {canDelete && <DeleteButton post={post} />}
-          </Group>
+          {canDelete && <DeleteButton post={post} />}
         </Group>
         <CollapsibleContent>
           <Stack gap="sm">

@@ -13,7 +13,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { IMAGE_MIME_TYPES, uploadLimitFor } from '@brushline/shared/media/constants';
 import { uploadTooLargeMessage } from '@brushline/shared/media/messages';
 import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX, type Maturity } from '@brushline/shared/posts/constants';
@@ -77,6 +77,7 @@ export function PostCreator({ user }: { user: Me }) {
   const blocked = tooLong || empty || uploads.uploading || uploads.failed || create.isPending;
   const room = POST_MEDIA_MAX - uploads.items.length;
   const openPicker = useRef<() => void>(null);
+  const maturityLabelId = useId();
 
   const onDrop = (files: File[]) => {
     const left = uploads.add(files);
@@ -151,18 +152,25 @@ export function PostCreator({ user }: { user: Me }) {
               maxSize={limit}
               p="sm"
               openRef={openPicker}
+              // "Add images" below is the keyboard and touch way in; this strip is for dragging files
+              // from the desktop, which phones cannot do, so they do not get it.
+              activateOnKeyboard={false}
+              visibleFrom="sm"
             >
               <Group gap="sm" justify="center" style={{ pointerEvents: 'none' }}>
                 <IconPhoto size={22} />
                 <Text size="sm" c="dimmed">
-                  Drop images here or click to choose ({uploads.items.length}/{POST_MEDIA_MAX})
+                  Drop images here or click to choose (up to {POST_MEDIA_MAX})
                 </Text>
               </Group>
             </Dropzone>
           )}
           <Stack gap={4}>
+            <Text size="sm" fw={500} id={maturityLabelId}>
+              Maturity
+            </Text>
             <SegmentedControl
-              aria-label="Maturity"
+              aria-labelledby={maturityLabelId}
               value={maturity}
               onChange={setMaturity}
               data={MATURITIES.map((m) => ({ value: m, label: maturityLabels[m] }))}
@@ -183,15 +191,22 @@ export function PostCreator({ user }: { user: Me }) {
               {serverError}
             </Alert>
           )}
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              leftSection={<IconPhoto />}
-              disabled={room === 0}
-              onClick={() => openPicker.current?.()}
-            >
-              Add images
-            </Button>
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                variant="default"
+                leftSection={<IconPhoto />}
+                disabled={room === 0}
+                onClick={() => openPicker.current?.()}
+              >
+                Add images
+              </Button>
+              {uploads.items.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {uploads.items.length}/{POST_MEDIA_MAX}
+                </Text>
+              )}
+            </Group>
             <Button type="submit" disabled={blocked} loading={create.isPending}>
               Post
             </Button>

@@ -86,7 +86,7 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
       <Alert color="red" title="Could not load posts">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{error.message}</Text>
-          <Button variant="light" color="red" onClick={() => void refetch()}>
+          <Button variant="default" size="xs" onClick={() => void refetch()}>
             Try again
           </Button>
         </Stack>
@@ -109,8 +109,8 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{error.message}</Text>
             <Button
-              variant="light"
-              color="red"
+              variant="default"
+              size="xs"
               onClick={() => void (isFetchNextPageError ? fetchNextPage() : refetch())}
             >
               Try again

@@ -1,4 +1,5 @@
-import { Box, Button, Card, Group, Indicator, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Indicator, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { User } from '@brushline/shared/users/schemas';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -9,40 +10,38 @@ import { UserBadges } from './user-badges.tsx';
 /** Wide screens get the full banner; phones the 600×200 miniature, which is sharp enough there. */
 const WIDE = '(min-width: 40em)';
 
-function ProfileBanner({ banner }: { banner: User['userProfileStore']['bannerPicture'] }) {
-  return (
-    <Card.Section
-      style={{
-        aspectRatio: '3 / 1',
-        maxHeight: 280,
-        overflow: 'hidden',
-        background:
-          'linear-gradient(120deg, var(--mantine-color-grape-4), var(--mantine-color-indigo-4) 55%, var(--mantine-color-cyan-3))',
-      }}
-    >
-      {banner && (
-        <picture>
-          <source media={WIDE} srcSet={banner.path} />
-          <img
-            src={banner.miniaturePath}
-            alt=""
-            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
-        </picture>
-      )}
-    </Card.Section>
-  );
-}
+const bannerStyle = {
+  aspectRatio: '3 / 1',
+  maxHeight: 280,
+  overflow: 'hidden',
+  background:
+    'linear-gradient(120deg, var(--mantine-color-grape-4), var(--mantine-color-indigo-4) 55%, var(--mantine-color-cyan-3))',
+} as const;
 
 /** Banner, avatar with presence dot, names, badges and connected socials of one profile. */
 export function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
   const online = useIsOnline(user.id, user.isOnline);
   const avatar = user.userProfileStore.profilePicture;
+  const banner = user.userProfileStore.bannerPicture;
   return (
     <Card withBorder padding="lg">
-      <ProfileBanner banner={user.userProfileStore.bannerPicture} />
-      <Group align="flex-end" mt={-44} wrap="wrap" gap="md">
+      {/* A direct child, so the Card sees its first section and lets it touch the top edge. */}
+      <Card.Section style={bannerStyle}>
+        {banner && (
+          <picture>
+            <source media={WIDE} srcSet={banner.path} />
+            <img
+              src={banner.miniaturePath}
+              alt=""
+              style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          </picture>
+        )}
+      </Card.Section>
+      {/* Only the avatar reaches up into the banner; the name stays below it, readable on any picture. */}
+      <Group align="flex-start" mt="sm" wrap="wrap" gap="md">
         <Indicator
+          mt={-64}
           disabled={!online}
           color="teal"
           size={18}
@@ -59,8 +58,9 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => voi
             style={{ border: '4px solid var(--mantine-color-body)' }}
           />
         </Indicator>
-        <Stack gap={2} style={{ flex: 1, minWidth: 180 }}>
-          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+        {/* At least 200 px: on phones the name moves below the avatar instead of a one-word column. */}
+        <Stack gap={2} style={{ flex: 1, minWidth: 200 }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {user.displayName}
           </Title>
           <Group gap={8}>
@@ -90,6 +90,15 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => voi
               ))}
             </Group>
           </Box>
+        )}
+        {onEdit && user.connectedSocials.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No links yet.{' '}
+            <Anchor component={Link} to="/settings/socials" size="sm">
+              Add your gallery or shop
+            </Anchor>{' '}
+            so people can find your work elsewhere.
+          </Text>
         )}
         <Text size="sm" c="dimmed">
           Member since {formatDate(user.createdAt)}

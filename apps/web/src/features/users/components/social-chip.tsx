@@ -29,10 +29,11 @@ export function SocialChip({ link }: { link: SocialLink }) {
       >
         <Group gap={8} wrap="nowrap" miw={0}>
           <SocialIcon site={link.svgIcon} />
-          <Text size="sm" fw={600} truncate>
+          {/* When space runs short (phones) the address gives way first: the title says what it is. */}
+          <Text size="sm" fw={600} truncate miw={0} style={{ flexShrink: 1 }}>
             {link.title}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed" truncate miw={0} style={{ flexShrink: 1000 }}>
             {shortUrl(link.url, SOCIAL_URL_SHOWN)}
           </Text>
         </Group>

@@ -122,7 +122,14 @@ export function SocialRowEditor(props: {
 
   const busy = add.isPending || update.isPending || remove.isPending;
   return (
-    <Fieldset legend={row.saved?.title || 'New social link'} variant="default">
+    <Fieldset
+      legend={row.saved?.title || 'New social link'}
+      variant="default"
+      // A long title stays on one line instead of breaking the frame.
+      styles={{
+        legend: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+      }}
+    >
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextInput

@@ -11,14 +11,26 @@ const look: Record<BadgeName, { color: string; label: string; meaning: string }>
   banned: { color: 'gray', label: 'Banned', meaning: 'This account has been banned by staff' },
 };
 
-/** The badges the API computed for a user (roles plus staff-set flags), in their fixed order. */
-export function UserBadges({ badges, size = 'md' }: { badges: readonly BadgeName[]; size?: 'sm' | 'md' }) {
+/**
+ * The badges the API computed for a user (roles plus staff-set flags), in their fixed order.
+ * `focusable` makes each a tab stop so keyboard users can read its meaning; lists of posts turn
+ * it off, or every post would add four stops between its author and its pictures.
+ */
+export function UserBadges({
+  badges,
+  size = 'md',
+  focusable = true,
+}: {
+  badges: readonly BadgeName[];
+  size?: 'sm' | 'md';
+  focusable?: boolean;
+}) {
   if (badges.length === 0) return null;
   return (
     <Group gap={6} aria-label="Badges">
       {badges.map((b) => (
         <Tooltip key={b} label={look[b].meaning} withArrow events={{ hover: true, focus: true, touch: true }}>
-          <Badge color={look[b].color} variant="light" size={size} tabIndex={0}>
+          <Badge color={look[b].color} variant="light" size={size} tabIndex={focusable ? 0 : undefined}>
             {look[b].label}
           </Badge>
         </Tooltip>

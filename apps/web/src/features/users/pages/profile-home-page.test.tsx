@@ -102,4 +102,47 @@ describe('profile home', () => {
     renderRoutes(routes, '/profile/nobody/home');
     expect(await screen.findByText('This user does not exist')).toBeInTheDocument();
   });
+
+  it('points its owner, with no posts or links yet, to where they are added', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: annMe }),
+      'GET /api/user/ann': () => ({ status: 200, body: publicUser(annMe) }),
+      'GET /api/posts/filter': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+    });
+    renderRoutes(routes, '/profile/ann/home');
+    expect(await screen.findByRole('link', { name: 'Write your first post' })).toHaveAttribute(
+      'href',
+      '/feed',
+    );
+    expect(screen.getByRole('link', { name: 'Add your gallery or shop' })).toHaveAttribute(
+      'href',
+      '/settings/socials',
+    );
+  });
+
+  it('tells a visitor plainly that there is nothing yet, with no owner prompts', async () => {
+    stubFetch({
+      'GET /api/user/ann': () => ({ status: 200, body: publicUser(annMe) }),
+      'GET /api/posts/filter': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+    });
+    renderRoutes(routes, '/profile/ann/home');
+    expect(await screen.findByText('No posts to show yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Write your first post' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add your gallery or shop' })).toBeNull();
+  });
+
+  it('says the profile could not load, with a retry that works', async () => {
+    let calls = 0;
+    stubFetch({
+      'GET /api/user/ann': () =>
+        (calls += 1) === 1
+          ? { status: 503, body: { error: { code: 'unavailable', message: 'The server is busy' } } }
+          : { status: 200, body: publicUser(annMe) },
+    });
+    const { user } = renderRoutes(routes, '/profile/ann/home');
+    expect(await screen.findByText('Could not load this profile')).toBeInTheDocument();
+    expect(screen.getByText('The server is busy')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Ann' })).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,6 +9,9 @@ import { NotFoundPage } from '../../site/pages/not-found-page.tsx';
 import { userByLoginQuery } from '../api/user-queries.ts';
 import { EditProfileModal } from '../components/edit-profile-modal.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
+
+/** A readable column: posts and their pictures at the width the feed shows them. */
+const PAGE_WIDTH = 860;
 
 /** /profile/{login}/home: the profile header, and the user's posts below it. */
 export function ProfileHomePage() {
@@ -27,21 +30,28 @@ export function ProfileHomePage() {
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage what="user" />;
   if (error || !user) {
     return (
-      <Stack align="center" py="xl">
-        <Text>{error?.message ?? 'Could not load this profile'}</Text>
-        <Button variant="light" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <Box maw={PAGE_WIDTH} mx="auto" py="md">
+        <Alert color="red" title="Could not load this profile">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{error?.message ?? 'Please try again in a moment'}</Text>
+            <Button variant="default" size="xs" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Box>
     );
   }
   const isMe = me?.id === user.id;
 
   return (
-    <Stack>
+    <Stack maw={PAGE_WIDTH} mx="auto">
       <ProfileHeader user={user} onEdit={isMe ? () => setEditing(true) : undefined} />
       {isMe && me && <EditProfileModal me={me} opened={editing} onClose={() => setEditing(false)} />}
-      <UserPosts login={user.displayLogin} />
+      <Title order={2} size="h3" mt="sm">
+        Posts
+      </Title>
+      <UserPosts login={user.displayLogin} isMe={isMe} />
     </Stack>
   );
 }

@@ -1,7 +1,10 @@
-import type { SVGProps } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
-/** The line icons the shell and the home page need (24×24, stroke = currentColor). */
-function Icon({ size = 18, children, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
+/**
+ * The base of every line icon in the app (24×24, stroke = currentColor); below are the shell's and
+ * the home page's icons, and features draw their own paths on it (makeIcon).
+ */
+export function Icon({ size = 18, children, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (
     <svg
       width={size}
@@ -21,6 +24,12 @@ function Icon({ size = 18, children, ...props }: SVGProps<SVGSVGElement> & { siz
 }
 
 type P = { size?: number };
+
+/** An icon component from its paths. */
+export const makeIcon = (paths: ReactNode) => {
+  const C = (p: P) => <Icon {...p}>{paths}</Icon>;
+  return C;
+};
 export const IconSun = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="4" />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPageSchema, onlyPageOrCursor, pagingQueryShape, rowIdSchema } from '../paging.ts';
 import { NOTIFICATION_TYPES } from './constants.ts';
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
@@ -23,40 +24,21 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationPageSchema = z.object({
-  items: z.array(notificationSchema),
-  nextCursor: z.number().int().nullable(),
-});
+export const notificationPageSchema = cursorPageSchema(notificationSchema);
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-/** Postgres integer ids: anything larger can never exist, so it is refused as bad input. */
-const notificationId = z.coerce
-  .number({ error: 'Must be a notification id' })
-  .int({ error: 'Must be a notification id' })
-  .min(1, { error: 'Must be a notification id' })
-  .max(2_147_483_647, { error: 'Must be a notification id' });
+const notificationIdError = 'Must be a notification id';
 
 /**
  * GET notifications: `page` (from 1; an empty page ends, SPEC §9) or `cursor` (the
  * `nextCursor` of the previous answer). Neither means the first page.
  */
 export const notificationListQuerySchema = z
-  .object({
-    page: z.coerce
-      .number({ error: 'Page must be a whole number from 1' })
-      .int({ error: 'Page must be a whole number from 1' })
-      .min(1, { error: 'Page must be a whole number from 1' })
-      .max(100_000, { error: 'Page must be a whole number from 1' })
-      .optional(),
-    cursor: notificationId.optional(),
-  })
-  .refine((q) => q.page === undefined || q.cursor === undefined, {
-    error: 'Use either page or cursor, not both',
-    path: ['cursor'],
-  });
+  .object(pagingQueryShape(notificationIdError))
+  .refine(...onlyPageOrCursor);
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
-export const notificationIdParamsSchema = z.object({ id: notificationId });
+export const notificationIdParamsSchema = z.object({ id: rowIdSchema(notificationIdError) });
 
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;

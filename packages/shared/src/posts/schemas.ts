@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BADGES } from '../roles.ts';
 import { mediaSchema } from '../media/schemas.ts';
+import { cursorPageSchema, onlyPageOrCursor, pagingQueryShape, rowIdSchema } from '../paging.ts';
 import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX } from './constants.ts';
 
 export const maturitySchema = z.enum(MATURITIES);
@@ -47,20 +48,12 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 /** A feed page; nextCursor is the id to pass as ?cursor= for the next one, null at the end. */
-export const postPageSchema = z.object({
-  items: z.array(postSchema),
-  nextCursor: z.number().int().nullable(),
-});
+export const postPageSchema = cursorPageSchema(postSchema);
 export type PostPage = z.infer<typeof postPageSchema>;
 
-/** Postgres integer ids: anything larger can never exist, so it is refused as bad input. */
-const postId = z.coerce
-  .number({ error: 'Must be a post id' })
-  .int({ error: 'Must be a post id' })
-  .min(1, { error: 'Must be a post id' })
-  .max(2_147_483_647, { error: 'Must be a post id' });
+const postIdError = 'Must be a post id';
 
-export const postIdParamsSchema = z.object({ id: postId });
+export const postIdParamsSchema = z.object({ id: rowIdSchema(postIdError) });
 
 /**
  * GET posts/filter: `page` (from 1; an empty page ends the list, SPEC §9) or `cursor` (the
@@ -68,20 +61,8 @@ export const postIdParamsSchema = z.object({ id: postId });
  * `owner` (a login) keeps one user's posts.
  */
 export const feedQuerySchema = z
-  .object({
-    page: z.coerce
-      .number({ error: 'Page must be a whole number from 1' })
-      .int({ error: 'Page must be a whole number from 1' })
-      .min(1, { error: 'Page must be a whole number from 1' })
-      .max(100_000, { error: 'Page must be a whole number from 1' })
-      .optional(),
-    cursor: postId.optional(),
-    owner: z.string().trim().min(1).max(64).optional(),
-  })
-  .refine((q) => q.page === undefined || q.cursor === undefined, {
-    error: 'Use either page or cursor, not both',
-    path: ['cursor'],
-  });
+  .object({ ...pagingQueryShape(postIdError), owner: z.string().trim().min(1).max(64).optional() })
+  .refine(...onlyPageOrCursor);
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** PUT post/like/{id}: the post's like state after the toggle. */

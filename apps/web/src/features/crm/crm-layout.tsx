@@ -1,6 +1,7 @@
-import { Center, Loader, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingState } from '../../components/query-states.tsx';
 import { useSession } from '../auth/api/session-queries.ts';
 import { useOrdersRealtime } from '../orders/api/use-orders-realtime.ts';
 import { CrmTabs } from './components/crm-tabs.tsx';
@@ -10,13 +11,7 @@ export function CrmLayout() {
   const { user, isPending } = useSession();
   const location = useLocation();
   useOrdersRealtime();
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading" />;
   if (!user) {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }

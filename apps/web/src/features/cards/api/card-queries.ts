@@ -12,7 +12,15 @@ export const cardKeys = {
   all: ['cards'] as const,
   owned: () => [...cardKeys.all, 'owned'] as const,
   byUuid: (uuid: string) => [...cardKeys.all, 'uuid', uuid] as const,
+  ofUser: (login: string) => [...cardKeys.all, 'user', login.toLowerCase()] as const,
 };
+
+/** GET /comissioncards/user/{login}: an artist's open cards, for everyone (profiles). */
+export const userCardsQuery = (login: string) =>
+  queryOptions({
+    queryKey: cardKeys.ofUser(login),
+    queryFn: () => api<Card[]>(`comissioncards/user/${encodeURIComponent(login)}`),
+  });
 
 /** GET /comissioncard/owner: every card of the signed-in artist, closed ones included. */
 export const ownCardsQuery = queryOptions({

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { cardBodySchema, type Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
 import { fieldErrors } from '@brushline/shared/validation';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -39,25 +40,18 @@ export function CardEditPage() {
   const { data: card, error, isPending, refetch } = useQuery({ ...cardQuery(uuid), enabled: uuid !== '' });
 
   if (uuid === '') return <NotFoundPage what="card" />;
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading card" />
-      </Center>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading card" />;
   // Someone else's card is not editable here: answer as if it did not exist.
   if ((error instanceof ApiError && error.status === 404) || (card && card.ownerId !== user?.id)) {
     return <NotFoundPage what="card" />;
   }
   if (!card) {
     return (
-      <Stack align="center" py="xl">
-        <Text>{error?.message ?? 'Could not load this card'}</Text>
-        <Button variant="light" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <ErrorState
+        title="Could not load this card"
+        message={error?.message ?? 'Please try again in a moment'}
+        onRetry={refetch}
+      />
     );
   }
   // Keyed by uuid and save time: the form starts again from what the server holds.

@@ -1,10 +1,11 @@
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { IconPlus } from '../../crm/components/crm-icons.tsx';
 import { ownCardsQuery, useDeleteCard } from '../api/card-queries.ts';
@@ -41,23 +42,9 @@ export function CardsPage() {
         }),
     });
 
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading cards" />
-      </Center>
-    );
-  }
-  if (error) {
-    return (
-      <Stack align="center" py="xl">
-        <Text>{error.message}</Text>
-        <Button variant="light" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading cards" />;
+  if (error)
+    return <ErrorState title="Could not load your cards" message={error.message} onRetry={refetch} />;
 
   const shown = showClosed ? cards : cards.filter((c) => c.isOpenComission);
   const hiddenCount = cards.length - shown.length;

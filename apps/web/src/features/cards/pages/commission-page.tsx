@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
 import { OrderForm } from '../../orders/components/order-form.tsx';
@@ -55,21 +56,14 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   const [picks, setPicks] = useState<Picks>({});
 
   if (!valid || (error instanceof ApiError && error.status === 404)) return <Missing />;
-  if (isPending || sessionPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading commission" />
-      </Center>
-    );
-  }
+  if (isPending || sessionPending) return <LoadingState label="Loading commission" />;
   if (!card) {
     return (
-      <Stack align="center" py="xl">
-        <Text>{error?.message ?? 'Could not load this commission'}</Text>
-        <Button variant="light" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <ErrorState
+        title="Could not load this commission"
+        message={error?.message ?? 'Please try again in a moment'}
+        onRetry={refetch}
+      />
     );
   }
 

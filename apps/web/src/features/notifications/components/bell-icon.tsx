@@ -1,19 +1,11 @@
-/** A line bell (24×24, stroke = currentColor), matching components/icons.tsx. */
+import { Icon } from '../../../components/icons.tsx';
+
+/** A line bell, on the app's icon base. */
 export function IconBell({ size = 18 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <Icon size={size}>
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
+    </Icon>
   );
 }

@@ -1,25 +1,18 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { messages } from '@brushline/shared/messages';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 
 /** Loading, error and empty states shared by the bell, the feed panel and the page. */
 export function NotificationsLoading() {
-  return (
-    <Center py="lg">
-      <Loader size="sm" aria-label="Loading notifications" />
-    </Center>
-  );
+  return <LoadingState label="Loading notifications" size="sm" py="lg" />;
 }
 
 export function NotificationsError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  // Inset, so the alert does not touch the edges of the bell's dropdown.
   return (
-    <Stack align="center" gap="xs" py="lg" px="sm" role="alert">
-      <Text size="sm" ta="center">
-        Could not load your notifications. {error.message}
-      </Text>
-      <Button variant="light" size="compact-sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </Stack>
+    <Box p="xs">
+      <ErrorState title="Could not load your notifications" message={error.message} onRetry={onRetry} />
+    </Box>
   );
 }
 

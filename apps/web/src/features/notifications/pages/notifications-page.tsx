@@ -1,7 +1,8 @@
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { LoadingState } from '../../../components/query-states.tsx';
+import { useLoadWhenVisible } from '../../../lib/use-load-when-visible.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
 import { useMarkAllRead } from '../api/notification-mutations.ts';
 import { notificationsListQuery, unreadCountQuery } from '../api/notification-queries.ts';
@@ -13,26 +14,6 @@ import {
 } from '../components/notification-list-states.tsx';
 import { useOpenNotification } from '../use-open-notification.ts';
 
-/** Calls `onVisible` when the returned element scrolls into view (infinite loading). */
-function useSentinel(onVisible: () => void, active: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const latest = useRef(onVisible);
-  useEffect(() => {
-    latest.current = onVisible;
-  });
-  useEffect(() => {
-    const el = ref.current;
-    // Without IntersectionObserver (old browsers, tests) the "Load more" button still works.
-    if (!el || !active || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) latest.current();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [active]);
-  return ref;
-}
-
 function NotificationsList() {
   const list = useInfiniteQuery(notificationsListQuery);
   const { data: unread } = useQuery(unreadCountQuery);
@@ -40,7 +21,7 @@ function NotificationsList() {
   const open = useOpenNotification();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
-  const sentinel = useSentinel(() => void fetchNextPage(), canLoadMore);
+  const sentinel = useLoadWhenVisible(() => void fetchNextPage(), canLoadMore);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const unreadCount = unread?.count ?? 0;
 
@@ -103,13 +84,7 @@ function NotificationsList() {
 export function NotificationsPage() {
   const { user, isPending } = useSession();
   const location = useLocation();
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading" />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <NotificationsList />;
 }

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Collapse,
   Group,
   Loader,
@@ -21,6 +20,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { CommissionerSummary, SentForm } from '@brushline/shared/orders/schemas';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useSession } from '../../auth/api/session-queries.ts';
 import { IconChevronDown } from '../../crm/components/crm-icons.tsx';
 import badge from '../../crm/components/readable-badge.module.css';
@@ -132,23 +132,9 @@ export function ActivePage() {
   const [details, setDetails] = useState<SentForm | null>(null);
   const phone = useMediaQuery('(max-width: 720px)');
 
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading commissioners" />
-      </Center>
-    );
-  }
-  if (error) {
-    return (
-      <Stack align="center" py="xl">
-        <Text>{error.message}</Text>
-        <Button variant="light" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading commissioners" />;
+  if (error)
+    return <ErrorState title="Could not load your commissions" message={error.message} onRetry={refetch} />;
   const shown = showInactive ? data : data.filter((s) => s.active > 0);
   return (
     <Stack gap="md">

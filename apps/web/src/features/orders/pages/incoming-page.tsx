@@ -4,10 +4,8 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Collapse,
   Group,
-  Loader,
   Stack,
   Text,
   Title,
@@ -19,6 +17,7 @@ import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { messages } from '@brushline/shared/messages';
 import type { PendingGroup, SentForm } from '@brushline/shared/orders/schemas';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
 import { listTitle } from '../../cards/components/card-tile.tsx';
@@ -121,23 +120,9 @@ export function IncomingPage() {
     if (!form.isRead) markRead.mutate(form.id);
   };
 
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading requests" />
-      </Center>
-    );
-  }
-  if (error) {
-    return (
-      <Stack align="center" py="xl">
-        <Text>{error.message}</Text>
-        <Button variant="light" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading requests" />;
+  if (error)
+    return <ErrorState title="Could not load your requests" message={error.message} onRetry={refetch} />;
   return (
     <Stack gap="md">
       <Title order={2} fz="h3">

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import {
   commissionerColumnOf,
   type CommissionerColumn,
 } from '@brushline/shared/orders/status-machine';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { outgoingQuery } from '../api/order-queries.ts';
 import { FormSummary, formModalStyles } from '../components/form-summary.tsx';
 import { PersonLine } from '../components/person-line.tsx';
@@ -32,23 +33,9 @@ export function OutgoingPage() {
   const [sendBack, setSendBack] = useState<SentForm | null>(null);
   const phone = useMediaQuery('(max-width: 720px)');
 
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading your orders" />
-      </Center>
-    );
-  }
-  if (error) {
-    return (
-      <Stack align="center" py="xl">
-        <Text>{error.message}</Text>
-        <Button variant="light" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading your orders" />;
+  if (error)
+    return <ErrorState title="Could not load your orders" message={error.message} onRetry={refetch} />;
 
   const columns: CommissionerColumn[] = ['pending', 'inProgress', 'finished'];
   if (showCanceled) columns.push('canceled');

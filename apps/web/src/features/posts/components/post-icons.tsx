@@ -1,24 +1,6 @@
-import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icons.tsx';
 
-/** Line icons of the feed (24×24, stroke = currentColor), in the style of components/icons.tsx. */
-function Icon({ size = 18, fill = 'none', children }: { size?: number; fill?: string; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={fill}
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Line icons of the feed, on the app's icon base. */
 type P = { size?: number };
 const heartPath = 'M19.5 12.6 12 20l-7.5-7.4A5 5 0 0 1 12 6a5 5 0 0 1 7.5 6.6z';
 export const IconHeart = ({ size, filled }: P & { filled?: boolean }) => (

@@ -1,6 +1,8 @@
-import { Alert, Button, Card, Center, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, Center, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { useLoadWhenVisible } from '../../../lib/use-load-when-visible.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
 import { postListQuery } from '../api/post-queries.ts';
 import { PostCard } from './post-card.tsx';
@@ -20,29 +22,6 @@ function PostSkeleton() {
       <Skeleton height={160} mt="md" />
     </Card>
   );
-}
-
-/** Loads the next page when this comes into view, a screen ahead of the reader. */
-function useLoadWhenVisible(onVisible: () => void, enabled: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const latest = useRef(onVisible);
-  useEffect(() => {
-    latest.current = onVisible;
-  });
-  useEffect(() => {
-    const el = ref.current;
-    // Without IntersectionObserver the "Load more" button still works.
-    if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) latest.current();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return ref;
 }
 
 /**
@@ -67,9 +46,14 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
     refetch,
   } = query;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !error;
-  const sentinel = useLoadWhenVisible(() => {
-    if (canLoadMore) void fetchNextPage();
-  }, canLoadMore);
+  // A screen ahead of the reader, so the next page is there before they reach the end.
+  const sentinel = useLoadWhenVisible(
+    () => {
+      if (canLoadMore) void fetchNextPage();
+    },
+    canLoadMore,
+    '600px 0px',
+  );
 
   if (isPending) {
     return (
@@ -82,16 +66,7 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
   }
   const posts = data?.pages.flatMap((p) => p.items) ?? [];
   if (error && posts.length === 0) {
-    return (
-      <Alert color="red" title="Could not load posts">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          <Button variant="default" size="xs" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <ErrorState title="Could not load posts" message={error.message} onRetry={refetch} />;
   }
   if (posts.length === 0) return <>{empty}</>;
 
@@ -102,25 +77,13 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
       ))}
       <div ref={sentinel} />
       {error ? (
-        <Alert
-          color="red"
+        <ErrorState
           title={isFetchNextPageError ? 'Could not load more posts' : 'Could not refresh posts'}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error.message}</Text>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void (isFetchNextPageError ? fetchNextPage() : refetch())}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+          message={error.message}
+          onRetry={isFetchNextPageError ? fetchNextPage : refetch}
+        />
       ) : isFetchingNextPage ? (
-        <Center py="md">
-          <Loader aria-label="Loading more posts" />
-        </Center>
+        <LoadingState label="Loading more posts" py="md" />
       ) : hasNextPage ? (
         <Center>
           <Button variant="default" onClick={() => void fetchNextPage()}>

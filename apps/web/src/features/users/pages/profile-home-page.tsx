@@ -1,9 +1,11 @@
-import { Alert, Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
+import { UserCards } from '../../cards/components/user-cards.tsx';
 import { UserPosts } from '../../posts/components/user-posts.tsx';
 import { NotFoundPage } from '../../site/pages/not-found-page.tsx';
 import { userByLoginQuery } from '../api/user-queries.ts';
@@ -20,25 +22,16 @@ export function ProfileHomePage() {
   const { data: user, error, isPending, refetch } = useQuery(userByLoginQuery(login));
   const [editing, setEditing] = useState(false);
 
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading profile" />
-      </Center>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading profile" />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage what="user" />;
   if (error || !user) {
     return (
       <Box maw={PAGE_WIDTH} mx="auto" py="md">
-        <Alert color="red" title="Could not load this profile">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error?.message ?? 'Please try again in a moment'}</Text>
-            <Button variant="default" size="xs" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState
+          title="Could not load this profile"
+          message={error?.message ?? 'Please try again in a moment'}
+          onRetry={refetch}
+        />
       </Box>
     );
   }
@@ -48,6 +41,7 @@ export function ProfileHomePage() {
     <Stack maw={PAGE_WIDTH} mx="auto">
       <ProfileHeader user={user} onEdit={isMe ? () => setEditing(true) : undefined} />
       {isMe && me && <EditProfileModal me={me} opened={editing} onClose={() => setEditing(false)} />}
+      <UserCards login={user.displayLogin} />
       <Title order={2} size="h3" mt="sm">
         Posts
       </Title>

@@ -1,12 +1,14 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { messages } from '@brushline/shared/messages';
 import type { Me, UserSettings } from '@brushline/shared/users/schemas';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateSettings } from '../api/user-mutations.ts';
 import { settingsQuery } from '../api/user-queries.ts';
+import { SettingsSection } from '../components/settings-section.tsx';
 
 type Flags = Omit<UserSettings, 'id'>;
 
@@ -76,32 +78,15 @@ export function SettingsGeneralPage() {
   const me = useOutletContext<Me>();
   const { data, error, isPending, refetch } = useQuery(settingsQuery(me.displayLogin));
   return (
-    <Stack>
-      <div>
-        <Title order={2} fz="h3">
-          General
-        </Title>
-        <Text c="dimmed" size="sm">
-          What your feed shows, and whether you take commissions.
-        </Text>
-      </div>
+    <SettingsSection title="General" description="What your feed shows, and whether you take commissions.">
       {isPending ? (
-        <Center py="lg">
-          <Loader aria-label="Loading settings" />
-        </Center>
+        <LoadingState label="Loading settings" py="lg" />
       ) : error ? (
-        <Alert color="red" title="Could not load your settings">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState title="Could not load your settings" message={error.message} onRetry={refetch} />
       ) : (
         // Keyed by the saved values, so the form starts again from them after a save or refetch.
         <GeneralForm key={JSON.stringify(data)} me={me} saved={data} />
       )}
-    </Stack>
+    </SettingsSection>
   );
 }

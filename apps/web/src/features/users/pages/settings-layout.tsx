@@ -1,5 +1,6 @@
-import { Center, Grid, Loader, NavLink, Stack, Title } from '@mantine/core';
+import { Grid, NavLink, Stack, Title } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingState } from '../../../components/query-states.tsx';
 import { useSession } from '../../auth/api/session-queries.ts';
 
 const sections = [
@@ -11,13 +12,7 @@ const sections = [
 export function SettingsLayout() {
   const { user, isPending } = useSession();
   const location = useLocation();
-  if (isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading settings" />
-      </Center>
-    );
-  }
+  if (isPending) return <LoadingState label="Loading settings" />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
 
   return (

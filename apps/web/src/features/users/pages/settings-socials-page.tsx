@@ -1,9 +1,11 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { SOCIAL_LINKS_MAX, type Me, type SocialLink } from '@brushline/shared/users/schemas';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { socialsQuery } from '../api/user-queries.ts';
+import { SettingsSection } from '../components/settings-section.tsx';
 import { SocialRowEditor, type SocialRow } from '../components/social-row-editor.tsx';
 
 const fromLink = (l: SocialLink): SocialRow => ({
@@ -68,31 +70,17 @@ export function SettingsSocialsPage() {
   const me = useOutletContext<Me>();
   const { data, error, isPending, refetch } = useQuery(socialsQuery(me.displayLogin));
   return (
-    <Stack>
-      <div>
-        <Title order={2} fz="h3">
-          Socials
-        </Title>
-        <Text c="dimmed" size="sm">
-          Links shown on your profile. Each needs a title and an https:// address.
-        </Text>
-      </div>
+    <SettingsSection
+      title="Socials"
+      description="Links shown on your profile. Each needs a title and an https:// address."
+    >
       {isPending ? (
-        <Center py="lg">
-          <Loader aria-label="Loading social links" />
-        </Center>
+        <LoadingState label="Loading social links" py="lg" />
       ) : error ? (
-        <Alert color="red" title="Could not load your social links">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorState title="Could not load your social links" message={error.message} onRetry={refetch} />
       ) : (
         <SocialsEditor me={me} initial={data} />
       )}
-    </Stack>
+    </SettingsSection>
   );
 }

@@ -1,0 +1,54 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Loader,
+  Stack,
+  Text,
+  type MantineSize,
+  type MantineSpacing,
+} from '@mantine/core';
+
+/** A centred spinner while a page or a list loads; `label` is its accessible name. */
+export function LoadingState({
+  label,
+  size,
+  py = 'xl',
+}: {
+  label: string;
+  size?: MantineSize;
+  py?: MantineSpacing;
+}) {
+  return (
+    <Center py={py}>
+      <Loader size={size} aria-label={label} />
+    </Center>
+  );
+}
+
+/**
+ * A load that failed: what failed (`title`), why (`message`, usually the server's words) and a
+ * "Try again" button. A red alert with a default (outlined) button stays readable in light and
+ * dark themes, and the alert role lets screen readers announce it.
+ */
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  /** Called without arguments, so a query's `refetch` can be passed as it is. */
+  onRetry: () => unknown;
+}) {
+  return (
+    <Alert color="red" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button variant="default" size="xs" onClick={() => void onRetry()}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

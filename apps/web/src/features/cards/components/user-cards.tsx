@@ -1,0 +1,55 @@
+import { Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import { userCardsQuery } from '../api/card-queries.ts';
+import { listTitle } from './card-tile.tsx';
+
+/**
+ * An artist's open commission cards on their profile: how a commissioner finds what to order.
+ * Nothing shows when the artist has none (or the list cannot load: the posts below still work).
+ */
+export function UserCards({ login }: { login: string }) {
+  const { data } = useQuery(userCardsQuery(login));
+  if (!data || data.length === 0) return null;
+  return (
+    <Stack gap="sm" mt="sm">
+      <Title order={2} size="h3">
+        Commissions
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        {data.map((card) => (
+          <Card
+            key={card.uuid}
+            withBorder
+            padding="sm"
+            component={Link}
+            to={`/commission/${card.uuid}`}
+            aria-label={`${card.title}, from ${formatUsd(card.startingPrice)}`}
+          >
+            {card.thumbnailPicture && (
+              <Card.Section>
+                <Image
+                  src={card.thumbnailPicture.miniatureUrl}
+                  alt=""
+                  style={{ aspectRatio: '305 / 380', objectFit: 'cover' }}
+                />
+              </Card.Section>
+            )}
+            <Text fw={600} mt="xs" style={{ overflowWrap: 'anywhere' }}>
+              {listTitle(card.title)}
+            </Text>
+            <Group justify="space-between" gap={4}>
+              <Text size="sm">from {formatUsd(card.startingPrice)}</Text>
+              {!card.isCommissionsOpen && (
+                <Badge variant="light" color="gray" tt="none">
+                  Orders closed
+                </Badge>
+              )}
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

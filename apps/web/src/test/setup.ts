@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Waits are for the UI to settle, not deadlines: slow CI machines get room.
 configure({ asyncUtilTimeout: 15_000 });
-afterEach(() => cleanup());
+// Test files share one module graph (isolate: false), so toasts of one file must not linger into the next.
+afterEach(() => {
+  act(() => notifications.clean());
+  cleanup();
+});
 
 // jsdom lacks these; Mantine needs them.
 Object.defineProperty(window, 'matchMedia', {

@@ -48,6 +48,8 @@ const actorOf = (id: string, login: string, roles: Role[]): Actor => ({
   login,
   roles,
   sessionHash: 'seed',
+  displayNsfw: false,
+  displayQuestionable: false,
 });
 
 /**

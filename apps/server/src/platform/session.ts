@@ -15,6 +15,9 @@ export interface Actor {
   login: string;
   roles: Role[];
   sessionHash: string;
+  /** The reader's mature-content settings, read with the session: the feed needs no extra query. */
+  displayNsfw: boolean;
+  displayQuestionable: boolean;
 }
 
 declare module 'fastify' {
@@ -62,7 +65,14 @@ export function registerSessions(app: FastifyInstance, db: Db) {
     const idHash = sha256(token);
     const row = await findLiveSession(db, idHash);
     if (!row) return;
-    request.actor = { id: row.userId, login: row.login, roles: row.roles, sessionHash: idHash };
+    request.actor = {
+      id: row.userId,
+      login: row.login,
+      roles: row.roles,
+      sessionHash: idHash,
+      displayNsfw: row.displayNsfw,
+      displayQuestionable: row.displayQuestionable,
+    };
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
       await touchSession(db, idHash, new Date(Date.now() + SESSION_TTL_MS));
   });

@@ -16,6 +16,8 @@ export async function findLiveSession(db: DbOrTx, idHash: string) {
     .select({
       userId: users.id,
       login: users.login,
+      displayNsfw: users.displayNsfw,
+      displayQuestionable: users.displayQuestionable,
       lastSeenAt: sessions.lastSeenAt,
       roles: rolesColumn,
     })

@@ -28,14 +28,13 @@ import {
  * What a viewer may receive (issue #3): anonymous visitors only sfw; signed-in users sfw plus
  * each maturity their settings turn on. Filtered in SQL, so hidden posts never leave the server.
  */
-async function visibleMaturities(db: Db, actor: Actor | null): Promise<Maturity[]> {
+function visibleMaturities(actor: Actor | null): Maturity[] {
   if (!actor) return ['sfw'];
-  const viewer = await findViewer(db, actor.id);
   return MATURITIES.filter(
     (m) =>
       m === 'sfw' ||
-      (m === 'questionable' && viewer?.displayQuestionable === true) ||
-      (m === 'nsfw' && viewer?.displayNsfw === true),
+      (m === 'questionable' && actor.displayQuestionable) ||
+      (m === 'nsfw' && actor.displayNsfw),
   );
 }
 
@@ -72,7 +71,7 @@ async function readPage(db: Db, actor: Actor | null, query: FeedQuery): Promise<
   const limit = FEED_PAGE_SIZE;
   const rows = await selectPostCards(db, {
     viewerId: actor?.id ?? null,
-    maturities: await visibleMaturities(db, actor),
+    maturities: visibleMaturities(actor),
     ownerLogin: query.owner,
     before: query.cursor,
     // One row more than a page tells whether another page follows, without asking again.
@@ -93,7 +92,7 @@ export async function toggleLike(
   actor: Actor,
   postId: number,
 ): Promise<LikeState> {
-  const maturities = await visibleMaturities(deps.db, actor);
+  const maturities = visibleMaturities(actor);
   const result = await deps.db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
     if (!post || !maturities.includes(post.maturity)) throw notFound();

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { IconPlus } from '../../crm/components/crm-icons.tsx';
@@ -50,10 +51,7 @@ export function CardsPage() {
   const hiddenCount = cards.length - shown.length;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} fz="h3">
-          Commission forms
-        </Title>
+      <PageHeader title="Commission forms">
         <Group gap="md">
           <Switch
             label="Display closed cards"
@@ -62,7 +60,7 @@ export function CardsPage() {
           />
           <CreateButton />
         </Group>
-      </Group>
+      </PageHeader>
       {cards.length === 0 ? (
         <Stack align="center" py="xl" gap="sm" ta="center">
           <Title order={3} fz="h4">

@@ -1,16 +1,13 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { toast } from '../../../lib/toast.ts';
 import { useDeclineForm, useMoveTask } from '../api/order-queries.ts';
-import { FormSummary, formModalStyles } from './form-summary.tsx';
-import { PersonLine } from './person-line.tsx';
+import { FormDetailsModal } from './form-details-modal.tsx';
 
 /** A received form in full, with the artist's Accept and Decline (SPEC §2 Pending commissions). */
 export function IncomingDetailsModal({ form, onClose }: { form: SentForm | null; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 720px)');
   const move = useMoveTask();
   const decline = useDeclineForm();
   const canAct = form?.status === 'none';
@@ -44,35 +41,22 @@ export function IncomingDetailsModal({ form, onClose }: { form: SentForm | null;
     });
 
   return (
-    <Modal
-      opened={form !== null}
-      onClose={onClose}
-      title={form ? `${form.cardTitle}` : ''}
-      size="lg"
-      styles={formModalStyles}
-      fullScreen={phone}
-    >
-      {form && (
-        <Stack gap="md">
-          <PersonLine person={form.sender} />
-          <FormSummary form={form} />
-          {canAct && (
-            <Group justify="flex-end" gap="xs">
-              <Button
-                variant="light"
-                color="red"
-                onClick={() => confirmDecline(form)}
-                loading={decline.isPending}
-              >
-                Decline
-              </Button>
-              <Button onClick={() => accept(form)} loading={move.isPending}>
-                Accept
-              </Button>
-            </Group>
-          )}
-        </Stack>
+    <FormDetailsModal form={form} otherSide="sender" onClose={onClose}>
+      {form && canAct && (
+        <Group justify="flex-end" gap="xs">
+          <Button
+            variant="light"
+            color="red"
+            onClick={() => confirmDecline(form)}
+            loading={decline.isPending}
+          >
+            Decline
+          </Button>
+          <Button onClick={() => accept(form)} loading={move.isPending}>
+            Accept
+          </Button>
+        </Group>
       )}
-    </Modal>
+    </FormDetailsModal>
   );
 }

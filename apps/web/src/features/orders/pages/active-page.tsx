@@ -1,33 +1,17 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Badge, Button, Card, Collapse, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { CommissionerSummary, SentForm } from '@brushline/shared/orders/schemas';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useSession } from '../../auth/api/session-queries.ts';
-import { IconChevronDown } from '../../crm/components/crm-icons.tsx';
 import badge from '../../crm/components/readable-badge.module.css';
 import { artistTasksQuery, commissionersQuery } from '../api/order-queries.ts';
 import { ArtistTaskRow } from '../components/artist-task-row.tsx';
-import { FormSummary, formModalStyles } from '../components/form-summary.tsx';
-import { PersonLine } from '../components/person-line.tsx';
+import { FormDetailsModal } from '../components/form-details-modal.tsx';
+import { PersonToggle } from '../components/person-toggle.tsx';
 
 const COUNT_BADGES = [
   { key: 'none', label: 'new in Incoming', color: 'yellow' },
@@ -59,24 +43,16 @@ function CommissionerCard({
   const badges = COUNT_BADGES.filter((b) => summary.counts[b.key] > 0);
   return (
     <Card withBorder padding="sm">
-      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar src={person.avatarMiniatureUrl} name={person.displayName} color="initials" />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
-                {person.displayName}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {summary.active} active · @{person.login}
-              </Text>
-            </div>
-          </Group>
-          <span style={{ transform: open ? 'rotate(180deg)' : undefined, display: 'flex' }}>
-            <IconChevronDown size={18} />
-          </span>
-        </Group>
-      </UnstyledButton>
+      <PersonToggle
+        person={person}
+        subtitle={
+          <>
+            {summary.active} active · @{person.login}
+          </>
+        }
+        open={open}
+        onToggle={() => setOpen((o) => !o)}
+      />
       {badges.length > 0 && (
         <Group gap={4} mt="xs">
           {badges.map((b) => (
@@ -130,7 +106,6 @@ export function ActivePage() {
   const { data, error, isPending, refetch } = useQuery(commissionersQuery);
   const [showInactive, setShowInactive] = useState(false);
   const [details, setDetails] = useState<SentForm | null>(null);
-  const phone = useMediaQuery('(max-width: 720px)');
 
   if (isPending) return <LoadingState label="Loading commissioners" />;
   if (error)
@@ -138,10 +113,7 @@ export function ActivePage() {
   const shown = showInactive ? data : data.filter((s) => s.active > 0);
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} fz="h3">
-          Active commissions
-        </Title>
+      <PageHeader title="Active commissions">
         {data.length > 0 && (
           <Switch
             label="Display inactive"
@@ -149,7 +121,7 @@ export function ActivePage() {
             onChange={(e) => setShowInactive(e.currentTarget.checked)}
           />
         )}
-      </Group>
+      </PageHeader>
       {shown.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
           {data.length === 0
@@ -160,21 +132,7 @@ export function ActivePage() {
       {shown.map((s) => (
         <CommissionerCard key={s.commissioner.id} summary={s} login={login} onDetails={setDetails} />
       ))}
-      <Modal
-        opened={details !== null}
-        onClose={() => setDetails(null)}
-        title={details?.cardTitle}
-        size="lg"
-        styles={formModalStyles}
-        fullScreen={phone}
-      >
-        {details && (
-          <Stack gap="md">
-            <PersonLine person={details.sender} />
-            <FormSummary form={details} />
-          </Stack>
-        )}
-      </Modal>
+      <FormDetailsModal form={details} otherSide="sender" onClose={() => setDetails(null)} />
     </Stack>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,10 +9,10 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
 import { listTitle } from '../../cards/components/card-tile.tsx';
-import { IconChevronDown } from '../../crm/components/crm-icons.tsx';
 import badge from '../../crm/components/readable-badge.module.css';
 import { pendingQuery, useMarkRead } from '../api/order-queries.ts';
 import { IncomingDetailsModal } from '../components/incoming-details-modal.tsx';
+import { PersonToggle } from '../components/person-toggle.tsx';
 
 /** "no references", "1 reference", "3 references". */
 const referencesText = (n: number) =>
@@ -64,33 +52,24 @@ function SenderGroup({ group, onDetails }: { group: PendingGroup; onDetails: (fo
   const unread = group.forms.filter((f) => !f.isRead).length;
   return (
     <Card withBorder padding="sm">
-      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar src={group.sender.avatarMiniatureUrl} name={group.sender.displayName} color="initials" />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
-                {group.sender.displayName}
-              </Text>
-              {/* The count first: a long login is cut, the count stays readable. */}
-              <Text size="xs" c="dimmed" truncate>
-                {group.forms.length} {group.forms.length === 1 ? 'request' : 'requests'} · @
-                {group.sender.login}
-              </Text>
-            </div>
-          </Group>
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            {unread > 0 && (
-              <Badge color="red" variant="light" tt="none" className={badge.readable}>
-                {unread} new
-              </Badge>
-            )}
-            <span style={{ transform: open ? 'rotate(180deg)' : undefined, display: 'flex' }}>
-              <IconChevronDown size={18} />
-            </span>
-          </Group>
-        </Group>
-      </UnstyledButton>
+      <PersonToggle
+        person={group.sender}
+        // The count first: a long login is cut, the count stays readable.
+        subtitle={
+          <>
+            {group.forms.length} {group.forms.length === 1 ? 'request' : 'requests'} · @{group.sender.login}
+          </>
+        }
+        extra={
+          unread > 0 && (
+            <Badge color="red" variant="light" tt="none" className={badge.readable}>
+              {unread} new
+            </Badge>
+          )
+        }
+        open={open}
+        onToggle={() => setOpen((o) => !o)}
+      />
       <Collapse expanded={open}>
         <Stack gap={0} mt="xs" role="list" aria-label={`Requests from ${group.sender.displayName}`}>
           {group.forms.map((f) => (

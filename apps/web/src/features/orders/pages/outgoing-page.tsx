@@ -1,5 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,10 +8,10 @@ import {
   commissionerColumnOf,
   type CommissionerColumn,
 } from '@brushline/shared/orders/status-machine';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { outgoingQuery } from '../api/order-queries.ts';
-import { FormSummary, formModalStyles } from '../components/form-summary.tsx';
-import { PersonLine } from '../components/person-line.tsx';
+import { FormDetailsModal } from '../components/form-details-modal.tsx';
 import { OutgoingItem } from '../components/outgoing-item.tsx';
 import { SendBackModal } from '../components/send-back-modal.tsx';
 
@@ -31,7 +30,6 @@ export function OutgoingPage() {
   const [showDone, setShowDone] = useState(false);
   const [details, setDetails] = useState<SentForm | null>(null);
   const [sendBack, setSendBack] = useState<SentForm | null>(null);
-  const phone = useMediaQuery('(max-width: 720px)');
 
   if (isPending) return <LoadingState label="Loading your orders" />;
   if (error)
@@ -65,10 +63,7 @@ export function OutgoingPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} fz="h3">
-          Outgoing orders
-        </Title>
+      <PageHeader title="Outgoing orders">
         <Group gap="md">
           <Switch
             label="Display canceled column"
@@ -81,7 +76,7 @@ export function OutgoingPage() {
             onChange={(e) => setShowDone(e.currentTarget.checked)}
           />
         </Group>
-      </Group>
+      </PageHeader>
       {/* One column per status group; on a phone they stack. Five columns would be too narrow
           for the cards' buttons, so with both optional columns shown they wrap as three and two. */}
       <SimpleGrid
@@ -119,21 +114,7 @@ export function OutgoingPage() {
           );
         })}
       </SimpleGrid>
-      <Modal
-        opened={details !== null}
-        onClose={() => setDetails(null)}
-        title={details?.cardTitle}
-        size="lg"
-        styles={formModalStyles}
-        fullScreen={phone}
-      >
-        {details && (
-          <Stack gap="md">
-            <PersonLine person={details.artist} />
-            <FormSummary form={details} />
-          </Stack>
-        )}
-      </Modal>
+      <FormDetailsModal form={details} otherSide="artist" onClose={() => setDetails(null)} />
       <SendBackModal form={sendBack} onClose={() => setSendBack(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Maturity } from '@brushline/shared/posts/constants';
 import type { Role } from '@brushline/shared/roles';
@@ -109,29 +109,27 @@ export interface PostFilter {
 /**
  * A page of post cards, newest first. The page's ids are chosen first on the posts table alone,
  * where the (maturity, id desc) and (owner_id, id desc) indexes serve the filter and the order;
- * the card columns are then computed for those rows only.
+ * the card columns are then computed for those rows only. Values may be literals or placeholders
+ * of a prepared statement.
  */
-export function postCardsQuery(db: DbOrTx, f: PostFilter) {
-  const where = and(
-    f.maturities ? inArray(posts.maturity, [...f.maturities]) : undefined,
-    f.before === undefined ? undefined : lt(posts.id, f.before),
-    f.ownerLogin === undefined
-      ? undefined
-      : eq(
-          posts.ownerId,
-          sql`(select u.id from users u where lower(u.login) = ${f.ownerLogin.toLowerCase()})`,
-        ),
-    f.ids ? inArray(posts.id, [...f.ids]) : undefined,
-  );
-  const pageIds = db.$with('page_ids').as(
-    db
-      .select({ pageId: posts.id })
-      .from(posts)
-      .where(where)
-      .orderBy(desc(posts.id))
-      .limit(f.limit)
-      .offset(f.offset ?? 0),
-  );
+function cardsPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  viewer: SQL,
+) {
+  const pageIds = db
+    .$with('page_ids')
+    .as(
+      db
+        .select({ pageId: posts.id })
+        .from(posts)
+        .where(where)
+        .orderBy(desc(posts.id))
+        .limit(limit)
+        .offset(offset),
+    );
   return (
     db
       .with(pageIds)
@@ -140,9 +138,23 @@ export function postCardsQuery(db: DbOrTx, f: PostFilter) {
       .innerJoin(posts, eq(posts.id, pageIds.pageId))
       .innerJoin(users, eq(users.id, posts.ownerId))
       // A primary-key probe per row; for anonymous viewers `= null` matches nothing.
-      .leftJoin(myLike, and(eq(myLike.postId, posts.id), eq(myLike.userId, f.viewerId ?? sql<string>`null`)))
+      .leftJoin(myLike, and(eq(myLike.postId, posts.id), eq(myLike.userId, viewer)))
       .orderBy(desc(posts.id))
   );
+}
+
+const ownerIdOf = (login: SQL | Placeholder | string) =>
+  sql`(select u.id from users u where lower(u.login) = ${login})`;
+
+/** Any filter, with its values inlined as parameters (single posts, and the EXPLAIN test). */
+export function postCardsQuery(db: DbOrTx, f: PostFilter) {
+  const where = and(
+    f.maturities ? inArray(posts.maturity, [...f.maturities]) : undefined,
+    f.before === undefined ? undefined : lt(posts.id, f.before),
+    f.ownerLogin === undefined ? undefined : eq(posts.ownerId, ownerIdOf(f.ownerLogin.toLowerCase())),
+    f.ids ? inArray(posts.id, [...f.ids]) : undefined,
+  );
+  return cardsPage(db, where, f.limit, f.offset ?? 0, f.viewerId === null ? sql`null` : sql`${f.viewerId}`);
 }
 
 /**
@@ -160,33 +172,15 @@ function prepareFeed(db: DbOrTx, byOwner: boolean) {
     // A comma list, not an array parameter: PGlite cannot bind a JS array to an enum array.
     sql`${posts.maturity} = any(string_to_array(${sql.placeholder('maturities')}, ',')::maturity[])`,
     lt(posts.id, sql.placeholder('before')),
-    byOwner
-      ? eq(posts.ownerId, sql`(select u.id from users u where lower(u.login) = ${sql.placeholder('owner')})`)
-      : undefined,
+    byOwner ? eq(posts.ownerId, ownerIdOf(sql.placeholder('owner'))) : undefined,
   );
-  const pageIds = db
-    .$with('page_ids')
-    .as(
-      db
-        .select({ pageId: posts.id })
-        .from(posts)
-        .where(where)
-        .orderBy(desc(posts.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    );
-  return db
-    .with(pageIds)
-    .select(cardColumns())
-    .from(pageIds)
-    .innerJoin(posts, eq(posts.id, pageIds.pageId))
-    .innerJoin(users, eq(users.id, posts.ownerId))
-    .leftJoin(
-      myLike,
-      and(eq(myLike.postId, posts.id), eq(myLike.userId, sql`${sql.placeholder('viewer')}::uuid`)),
-    )
-    .orderBy(desc(posts.id))
-    .prepare(byOwner ? 'feed_page_owner' : 'feed_page');
+  return cardsPage(
+    db,
+    where,
+    sql.placeholder('limit'),
+    sql.placeholder('offset'),
+    sql`${sql.placeholder('viewer')}::uuid`,
+  ).prepare(byOwner ? 'feed_page_owner' : 'feed_page');
 }
 
 /** Larger than any post id: "no cursor" without a second statement shape. */

@@ -6,7 +6,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import type { PostPage } from '@brushline/shared/posts/schemas';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -15,43 +14,11 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { startSession } from '../apps/server/src/platform/session.ts';
 import { seedFeed } from './feed-seed.ts';
+import { measure, type Options } from './measure.ts';
 
 /** Targets (issue #3): the feed keeps up with a bare route, and depth does not cost latency. */
 const FEED_TO_RAW_MIN = 0.35;
 const DEEP_TO_PAGE1_P99_MAX = 1.5;
-
-interface Measured {
-  rps: number;
-  p99: number;
-  failures: number;
-}
-
-interface Options {
-  seconds: number;
-  connections: number;
-}
-
-async function measure(
-  base: string,
-  title: string,
-  path: string,
-  opts: Options,
-  headers: Record<string, string> = {},
-): Promise<Measured> {
-  // A short unmeasured warm-up, so JIT and caches are warm for every route alike.
-  await autocannon({ url: `${base}${path}`, connections: opts.connections, duration: 2, headers });
-  const r = await autocannon({
-    url: `${base}${path}`,
-    connections: opts.connections,
-    duration: opts.seconds,
-    headers,
-  });
-  const m = { rps: r.requests.average, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };
-  console.log(
-    `  ${title.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s   p99 ${String(m.p99).padStart(5)} ms   failures ${m.failures}`,
-  );
-  return m;
-}
 
 /** A fresh PostgreSQL database next to the one in `url`; dropped (forcibly) by `drop`. */
 async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {

@@ -3,9 +3,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { measure } from './measure.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dataDir = await mkdtemp(join(tmpdir(), 'brushline-bench-'));
@@ -24,21 +24,16 @@ const userId = await insertUser(app.deps.db, {
 });
 const token = await startSession(app.deps.db, userId);
 
-async function measure(title: string, path: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url: `${address}${path}`, connections: 20, duration: seconds, headers });
-  console.log(
-    `${title.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`,
-  );
-  return r;
-}
-
 console.log(`database: ${app.database.kind}; ${seconds}s per route, 20 connections`);
-const health = await measure('GET /api/health', '/api/health');
-const site = await measure('GET /api/site (no DB)', '/api/site');
-const session = await measure('GET /api/sessioncheck', '/api/sessioncheck', { cookie: `sid=${token}` });
-const user = await measure('GET /api/user/{login}', '/api/user/bench_user');
+const opts = { seconds, connections: 20 };
+const health = await measure(address, 'GET /api/health', '/api/health', opts);
+const site = await measure(address, 'GET /api/site (no DB)', '/api/site', opts);
+const session = await measure(address, 'GET /api/sessioncheck', '/api/sessioncheck', opts, {
+  cookie: `sid=${token}`,
+});
+const user = await measure(address, 'GET /api/user/{login}', '/api/user/bench_user', opts);
 console.log(
-  `ratios to the no-DB route: health ${(health.requests.average / site.requests.average).toFixed(2)}, sessioncheck ${(session.requests.average / site.requests.average).toFixed(2)}, user ${(user.requests.average / site.requests.average).toFixed(2)}`,
+  `ratios to the no-DB route: health ${(health.rps / site.rps).toFixed(2)}, sessioncheck ${(session.rps / site.rps).toFixed(2)}, user ${(user.rps / site.rps).toFixed(2)}`,
 );
 
 await app.close();

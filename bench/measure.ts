@@ -1,0 +1,35 @@
+// One autocannon measurement, printed as a line: what every bench in this folder reports.
+import autocannon from 'autocannon';
+
+export interface Measured {
+  rps: number;
+  p99: number;
+  failures: number;
+}
+
+export interface Options {
+  seconds: number;
+  connections: number;
+}
+
+export async function measure(
+  base: string,
+  title: string,
+  path: string,
+  opts: Options,
+  headers: Record<string, string> = {},
+): Promise<Measured> {
+  // A short unmeasured warm-up, so JIT and caches are warm for every route alike.
+  await autocannon({ url: `${base}${path}`, connections: opts.connections, duration: 2, headers });
+  const r = await autocannon({
+    url: `${base}${path}`,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers,
+  });
+  const m = { rps: r.requests.average, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };
+  console.log(
+    `  ${title.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s   p99 ${String(m.p99).padStart(5)} ms   failures ${m.failures}`,
+  );
+  return m;
+}

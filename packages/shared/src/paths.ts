@@ -1,0 +1,102 @@
+/**
+ * The one table of the web app's routes (SPEC §2). The web router mounts these patterns and every
+ * link builds its URL from them; the server reads the same table to answer 404 for paths no route
+ * knows and to describe shareable pages (title, OpenGraph). Add a screen here first.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  registerVerify: '/register/verify',
+  reset: '/reset',
+  resetVerify: '/reset/verify',
+  resetChange: '/reset/change',
+  policyEn: '/policy/en',
+  policyRu: '/policy/ru',
+  terms: '/terms',
+  feed: '/feed',
+  hubFeed: '/hub/feed',
+  post: '/post/:id',
+  notifications: '/notifications',
+  settingsGeneral: '/settings/general',
+  settingsSocials: '/settings/socials',
+  profileHome: '/profile/:login/home',
+  commission: '/commission/:uuid',
+  commissionForm: '/comission-form/:uuid',
+  crm: '/crm',
+  crmTracker: '/crm/tracker',
+  crmCards: '/crm/cards',
+  crmCardCreate: '/crm/cards/card-create',
+  crmCardEdit: '/crm/cards/card-edit/:uuid',
+  crmIncoming: '/crm/pending/new',
+  crmActive: '/crm/pending/active',
+  crmOutgoing: '/crm/outgoing/orders',
+  crmRequests: '/crm/requests/active',
+} as const;
+
+export type PathName = keyof typeof paths;
+
+/**
+ * Paths that only redirect to a screen above (SPEC §2 names some of them). They are known routes,
+ * so the server answers them with the app, not 404.
+ */
+export const redirectPaths = [
+  '/hub',
+  '/settings',
+  '/profile/:login',
+  '/crm/homepage',
+  '/crm/pending',
+  '/crm/outgoing',
+  '/crm/cards/card-edit',
+  '/crm/requests/*',
+] as const;
+
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A link to a screen: `toPath('profileHome', { login: 'ann' })` → `/profile/ann/home`. */
+export function toPath<N extends PathName>(
+  name: N,
+  ...params: ParamsOf<(typeof paths)[N]> extends never
+    ? []
+    : [Record<ParamsOf<(typeof paths)[N]>, string | number>]
+): string {
+  const values = (params[0] ?? {}) as Record<string, string | number>;
+  return paths[name].replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(String(values[key])));
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const got = pathname.split('/');
+  for (let i = 0; i < want.length; i++) {
+    if (want[i] === '*') return got.length > i && got.slice(i).join('/') !== '';
+    if (i >= got.length) return false;
+    if (want[i]!.startsWith(':')) {
+      if (got[i] === '') return false;
+    } else if (want[i] !== got[i]) return false;
+  }
+  return got.length === want.length;
+}
+
+/** Whether a pathname (no query, one optional trailing slash) is a screen of the web app. */
+export function isKnownPath(pathname: string): boolean {
+  const clean = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return [...Object.values(paths), ...redirectPaths].some((p) => matches(p, clean));
+}
+
+/** The name and parameters of the screen a pathname opens, for server-side page descriptions. */
+export function matchPath(pathname: string): { name: PathName; params: Record<string, string> } | null {
+  const clean = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  for (const [name, pattern] of Object.entries(paths) as [PathName, string][]) {
+    if (!matches(pattern, clean)) continue;
+    const params: Record<string, string> = {};
+    pattern.split('/').forEach((part, i) => {
+      if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(clean.split('/')[i]!);
+    });
+    return { name, params };
+  }
+  return null;
+}

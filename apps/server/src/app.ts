@@ -33,7 +33,7 @@ import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
-import { registerSessions } from './platform/session.ts';
+import { hubAuthenticator, registerSessions } from './platform/session.ts';
 import { registerWeb } from './platform/web.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -79,7 +79,7 @@ export async function buildApp(opts: AppOptions) {
   });
   const hub = createHub({
     server: app.server,
-    db: database.db,
+    authenticate: hubAuthenticator(app, database.db),
     publicUrl: config.publicUrl,
     redis,
     channel: opts.hubChannel,

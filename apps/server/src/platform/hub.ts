@@ -5,10 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@brushline/shared/realtime';
-import type { Db } from '../db/client.ts';
-import { findLiveSession } from '../modules/auth/auth.repo.ts';
-import { SESSION_COOKIE } from './session.ts';
-import { sha256 } from './tokens.ts';
 
 interface SocketData {
   userId: string;
@@ -60,21 +56,10 @@ async function quitSoon(client: Redis | undefined): Promise<void> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      // A malformed %-escape must refuse the socket, not throw inside Socket.IO's middleware runner.
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
+/** Who a connection signs in as, from its Cookie header; null refuses it. */
+export type HubAuthenticator = (
+  cookieHeader: string | undefined,
+) => Promise<{ id: string; sessionHash: string } | null>;
 
 /**
  * Cross-site WebSocket hijacking guard: a browser always sends Origin, and it must be
@@ -95,7 +80,8 @@ function sameOrigin(req: IncomingMessage, publicUrl: string): boolean {
  */
 export function createHub(opts: {
   server: HttpServer;
-  db: Db;
+  /** The session check (platform/session.ts): the hub itself knows no cookies and no tables. */
+  authenticate: HubAuthenticator;
   publicUrl: string;
   redis?: Redis;
   /** Redis channel prefix: every instance of one deployment uses the same. */
@@ -116,14 +102,12 @@ export function createHub(opts: {
   }
 
   io.use((socket, next) => {
-    const token = cookieValue(socket.request.headers.cookie, SESSION_COOKIE);
-    if (!token || token.length > 100) return next(new Error('unauthorized'));
-    const sessionHash = sha256(token);
-    findLiveSession(opts.db, sessionHash)
-      .then((row) => {
-        if (!row) return next(new Error('unauthorized'));
-        socket.data.userId = row.userId;
-        socket.data.sessionHash = sessionHash;
+    opts
+      .authenticate(socket.request.headers.cookie)
+      .then((actor) => {
+        if (!actor) return next(new Error('unauthorized'));
+        socket.data.userId = actor.id;
+        socket.data.sessionHash = actor.sessionHash;
         next();
       })
       .catch((err: unknown) => {

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_MS } from '@brushline/shared/limits';
 import type { Role } from '@brushline/shared/roles';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { findLiveSession, insertSession, touchSession } from '../modules/auth/auth.repo.ts';
 import { unauthorized } from './errors.ts';
+import { findLiveSession, insertSession, touchSession } from './sessions.repo.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -56,24 +56,51 @@ export async function startSession(db: DbOrTx, userId: string): Promise<string> 
   return token;
 }
 
+/** Session tokens are 43 characters; anything much longer is not one and costs no query. */
+const TOKEN_MAX = 100;
+
+/**
+ * The signed-in user of a session token (from the cookie), or null. One lookup for HTTP requests
+ * and hub connections alike. `lastSeenAt` tells the caller whether the sliding expiry is due.
+ */
+export async function actorFromToken(
+  db: Db,
+  token: string | undefined,
+): Promise<(Actor & { lastSeenAt: Date }) | null> {
+  if (!token || token.length > TOKEN_MAX) return null;
+  const idHash = sha256(token);
+  const row = await findLiveSession(db, idHash);
+  if (!row) return null;
+  return {
+    id: row.userId,
+    login: row.login,
+    roles: row.roles,
+    sessionHash: idHash,
+    displayNsfw: row.displayNsfw,
+    displayQuestionable: row.displayQuestionable,
+    lastSeenAt: row.lastSeenAt,
+  };
+}
+
 /** Resolves request.actor from the session cookie on every /api request. */
 export function registerSessions(app: FastifyInstance, db: Db) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100 || !request.url.startsWith('/api/')) return;
-    const idHash = sha256(token);
-    const row = await findLiveSession(db, idHash);
-    if (!row) return;
-    request.actor = {
-      id: row.userId,
-      login: row.login,
-      roles: row.roles,
-      sessionHash: idHash,
-      displayNsfw: row.displayNsfw,
-      displayQuestionable: row.displayQuestionable,
-    };
-    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-      await touchSession(db, idHash, new Date(Date.now() + SESSION_TTL_MS));
+    if (!request.url.startsWith('/api/')) return;
+    const found = await actorFromToken(db, request.cookies[SESSION_COOKIE]);
+    if (!found) return;
+    const { lastSeenAt, ...actor } = found;
+    request.actor = actor;
+    if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS)
+      await touchSession(db, actor.sessionHash, new Date(Date.now() + SESSION_TTL_MS));
   });
+}
+
+/**
+ * The hub's session check: the Cookie header of a handshake read by the same parser Fastify uses
+ * for requests (@fastify/cookie, registered on `app` before the first connection arrives).
+ */
+export function hubAuthenticator(app: FastifyInstance, db: Db) {
+  return (cookieHeader: string | undefined) =>
+    actorFromToken(db, cookieHeader ? app.parseCookie(cookieHeader)[SESSION_COOKIE] : undefined);
 }

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '@brushline/shared/roles';
+import { ROLES, type Role } from '@brushline/shared/roles';
 
 export const roleEnum = pgEnum('role', ROLES);
 
@@ -51,6 +51,14 @@ export const userRoles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
+
+/**
+ * A user's roles as a column of any query over `users` (text[] so both drivers parse it alike).
+ * Here, beside the tables it reads, so user, post and session queries share one definition.
+ */
+export const rolesColumn = sql<
+  Role[]
+>`array(select ur.role::text from user_roles ur where ur.user_id = ${users.id} order by ur.role)`;
 
 export const sessions = pgTable(
   'sessions',

@@ -12,7 +12,7 @@ import { messages } from '@brushline/shared/messages';
 import { meSchema } from '@brushline/shared/users/schemas';
 import type { Deps } from '../../platform/deps.ts';
 import { clearSessionCookie, requireActor, setSessionCookie } from '../../platform/session.ts';
-import { deleteSession } from './auth.repo.ts';
+import { deleteSession } from '../../platform/sessions.repo.ts';
 import { login } from './login.service.ts';
 import { requestRegistration, verifyRegistration } from './registration.service.ts';
 import { redeemCode, sendResetEmail, setNewPassword } from './reset.service.ts';

@@ -11,12 +11,12 @@ import { PRODUCT_NAME } from '@brushline/shared/site';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { deleteUserSessions } from '../../platform/sessions.repo.ts';
 import { newToken, randomString, sha256 } from '../../platform/tokens.ts';
 import { findUserForAuth, updatePasswordHash } from '../users/users.repo.ts';
 import {
   consumeResetToken,
   countResetAttempt,
-  deleteUserSessions,
   findLiveResetForUser,
   redeemResetCode,
   replacePasswordReset,

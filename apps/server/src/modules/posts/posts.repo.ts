@@ -5,8 +5,7 @@ import type { Role } from '@brushline/shared/roles';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { postLikes, postMedia, posts } from '../../db/schema/posts.ts';
-import { users } from '../../db/schema/users.ts';
-import { rolesColumn } from '../users/users.repo.ts';
+import { rolesColumn, users } from '../../db/schema/users.ts';
 import type { PostMediaJson } from './posts.dto.ts';
 
 /** The viewer's own like of each post on the page (likedByMe). */

@@ -1,12 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Role } from '@brushline/shared/roles';
 import type { DbOrTx } from '../../db/client.ts';
-import { userRoles, users } from '../../db/schema/users.ts';
-
-/** Roles come along with the user in the same query (text[] so both drivers parse it). */
-export const rolesColumn = sql<
-  Role[]
->`array(select ur.role::text from user_roles ur where ur.user_id = ${users.id} order by ur.role)`;
+import { rolesColumn, userRoles, users } from '../../db/schema/users.ts';
 
 export interface SocialLinkRow {
   id: number;

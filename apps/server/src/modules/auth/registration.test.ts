@@ -87,7 +87,7 @@ describe('POST /api/register/request', () => {
       remoteAddress: nextIp(),
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toBeTruthy();
+    expect(empty.json().error).toMatchObject({ code: 'validation_error', message: messages.invalidInput });
     const arr = await post('/api/register/request', [1, 2]);
     expect(arr.statusCode).toBe(400);
     expect(arr.json().error.message).toBe(messages.invalidInput);
@@ -105,7 +105,10 @@ describe('POST /api/register/request', () => {
   it('refuses a huge body with 413', async () => {
     const res = await post('/api/register/request', { ...uniqueUser(), bio: 'x'.repeat(2 * 1024 * 1024) });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error.code).toBeTruthy();
+    expect(res.json().error).toEqual({
+      code: 'fst_err_ctp_body_too_large',
+      message: 'The request is too large',
+    });
   });
 
   it('refuses a taken login or e-mail, whatever their case', async () => {

@@ -108,10 +108,26 @@ export async function statusOf(t: TestApp, artist: TestUser, formId: number): Pr
   return form.status;
 }
 
-/** The newest notifications of a user. */
-export async function notificationsOf(t: TestApp, user: TestUser) {
-  const res = await call(t.app, 'GET', '/api/notifications', user.cookie);
-  return res.json<{
-    items: { type: string; message: string; sentCard: { id: number; isAccepted: boolean } | null }[];
-  }>().items;
+interface NoteItem {
+  id: number;
+  type: string;
+  message: string;
+  sentCard: { id: number; isAccepted: boolean } | null;
+}
+
+/**
+ * Every notification of a user about one form, newest first. It walks all pages: a count taken
+ * from the first page alone stops at the page size, and other tests leave a varying number.
+ */
+export async function notificationsAbout(t: TestApp, user: TestUser, formId: number): Promise<NoteItem[]> {
+  const about: NoteItem[] = [];
+  let url = '/api/notifications';
+  for (;;) {
+    const res = await call(t.app, 'GET', url, user.cookie);
+    if (res.statusCode !== 200) throw new Error(`notifications ${res.statusCode}: ${res.body}`);
+    const page = res.json<{ items: NoteItem[]; nextCursor: number | null }>();
+    about.push(...page.items.filter((n) => n.sentCard?.id === formId));
+    if (page.nextCursor === null) return about;
+    url = `/api/notifications?cursor=${page.nextCursor}`;
+  }
 }

@@ -16,7 +16,7 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import {
   call,
   createCard,
-  notificationsOf,
+  notificationsAbout,
   registerArtist,
   sendForm,
   statusOf,
@@ -149,17 +149,17 @@ describe('the server follows the status machine', () => {
 
 describe('simultaneous moves', () => {
   const codes = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
-  const commissionStatusCount = async (user: TestUser) =>
-    (await notificationsOf(t, user)).filter((n) => n.type === 'commission_status').length;
+  const commissionStatusCount = async (user: TestUser, form: SentForm) =>
+    (await notificationsAbout(t, user, form.id)).filter((n) => n.type === 'commission_status').length;
 
   it('the same move twice at once: exactly one succeeds, every time', async () => {
     for (let i = 0; i < 12; i += 1) {
       const { form, buyer } = await freshForm();
-      const notesBefore = await commissionStatusCount(buyer);
+      const notesBefore = await commissionStatusCount(buyer, form);
       const results = await Promise.all([perform('accept', form, ann), perform('accept', form, ann)]);
       expect(codes(results)).toEqual([200, 409]);
       expect(await statusOf(t, ann, form.id)).toBe('waiting');
-      expect(await commissionStatusCount(buyer)).toBe(notesBefore + 1);
+      expect(await commissionStatusCount(buyer, form)).toBe(notesBefore + 1);
     }
   });
 
@@ -215,7 +215,7 @@ describe('notifications on status changes', () => {
     ];
     for (const [action, actor, other, message, isAccepted] of expectations) {
       expect((await perform(action, form, actor)).statusCode).toBe(200);
-      const [note] = await notificationsOf(t, other);
+      const [note] = await notificationsAbout(t, other, form.id);
       expect(note).toMatchObject({
         type: 'commission_status',
         message,
@@ -233,7 +233,7 @@ describe('notifications on status changes', () => {
   it('decline tells the buyer and cancel tells the artist; neither counts as accepted', async () => {
     const declined = await freshForm();
     expect((await perform('decline', declined.form, ann)).json()).toEqual({ message: messages.formDeclined });
-    expect((await notificationsOf(t, declined.buyer))[0]).toMatchObject({
+    expect((await notificationsAbout(t, declined.buyer, declined.form.id))[0]).toMatchObject({
       message: `${ann.login} declined your request for “Portrait”`,
       sentCard: { id: declined.form.id, isAccepted: false },
     });
@@ -241,7 +241,7 @@ describe('notifications on status changes', () => {
     const canceled = await freshForm();
     const res = await perform('cancel', canceled.form, canceled.buyer);
     expect(res.json()).toEqual({ message: messages.buyerCanceled });
-    expect((await notificationsOf(t, ann))[0]).toMatchObject({
+    expect((await notificationsAbout(t, ann, canceled.form.id))[0]).toMatchObject({
       message: `${canceled.buyer.login} canceled their request for “Portrait”`,
       sentCard: { id: canceled.form.id, isAccepted: false },
     });
@@ -249,8 +249,8 @@ describe('notifications on status changes', () => {
 
   it('a refused move stores no notification', async () => {
     const { form, buyer } = await freshForm();
-    const before = (await notificationsOf(t, buyer)).length;
+    expect(await notificationsAbout(t, buyer, form.id)).toEqual([]);
     expect((await perform('start', form, ann)).statusCode).toBe(409);
-    expect((await notificationsOf(t, buyer)).length).toBe(before);
+    expect(await notificationsAbout(t, buyer, form.id)).toEqual([]);
   });
 });

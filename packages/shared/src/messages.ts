@@ -1,13 +1,16 @@
+import { LOGIN_MAX, LOGIN_MIN, PASSWORD_MAX, PASSWORD_MIN_STATED } from './auth/constants.ts';
+import { MAX_IMAGE_MEGAPIXELS } from './media/constants.ts';
+
 /**
  * The error catalogue (SPEC §5 and §8). Spelling is the spec's, typos included: users and
  * tests read these exact strings, so both the server and the web app import them from here.
  */
 export const messages = {
-  loginInvalid: 'Please enter correct display name with at least 3 characters [A-z0-9]',
-  loginTooLong: 'Display name is only 32 characters long',
+  loginInvalid: `Please enter correct display name with at least ${LOGIN_MIN} characters [A-z0-9]`,
+  loginTooLong: `Display name is only ${LOGIN_MAX} characters long`,
   emailInvalid: 'Please enter correct email',
-  passwordTooShort: 'Please enter at least 6 characters to the password',
-  passwordTooLong: 'Please enter less than 64 characters to the password',
+  passwordTooShort: `Please enter at least ${PASSWORD_MIN_STATED} characters to the password`,
+  passwordTooLong: `Please enter less than ${PASSWORD_MAX} characters to the password`,
   passwordsDiffer: 'Passwords are not the same',
   policyRequired: 'Please agree with our policies and TOS',
 
@@ -58,7 +61,7 @@ export const messages = {
   serverError: 'Something went wrong on our side. Please try again',
   invalidInput: 'Please check the form and try again',
   notAnImage: 'This file is not an image we can read. Use JPEG, PNG, WebP or GIF',
-  imageTooLarge: 'This image has too many pixels. Please use one under 64 megapixels',
+  imageTooLarge: `This image has too many pixels. Please use one under ${MAX_IMAGE_MEGAPIXELS} megapixels`,
   forbidden: 'You are not allowed to do that',
   conflict: 'This was changed meanwhile. Refresh the page and try again',
 } as const;

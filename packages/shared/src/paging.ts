@@ -8,6 +8,9 @@ export function rowIdSchema(error: string) {
   return z.coerce.number({ error }).int({ error }).min(1, { error }).max(PG_INT_MAX, { error });
 }
 
+/** Deeper than any list is long; a larger page number is a typo or a probe. */
+export const PAGE_NUMBER_MAX = 100_000;
+
 const pageError = 'Page must be a whole number from 1';
 
 /** `?page=` of a list (from 1; an empty page ends the list, SPEC §9). */
@@ -15,7 +18,7 @@ export const pageNumberSchema = z.coerce
   .number({ error: pageError })
   .int({ error: pageError })
   .min(1, { error: pageError })
-  .max(100_000, { error: pageError });
+  .max(PAGE_NUMBER_MAX, { error: pageError });
 
 /**
  * `page` and `cursor` (the `nextCursor` of the previous answer, an id of the listed rows) of a

@@ -17,8 +17,11 @@ export interface ServerToClientEvents {
   UserDisconnected: (payload: { userId: string }) => void;
 }
 
+/** Users one WhoIsOnline question may name; the rest are left out (a feed page names far fewer). */
+export const WHO_IS_ONLINE_MAX = 200;
+
 export interface ClientToServerEvents {
-  /** Which of these users are online right now (profile and feed show the dot). */
+  /** Which of these users are online right now (profile and feed show the dot); up to WHO_IS_ONLINE_MAX ids. */
   WhoIsOnline: (userIds: string[], reply: (onlineIds: string[]) => void) => void;
 }
 

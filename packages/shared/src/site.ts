@@ -4,3 +4,5 @@ export interface SiteInfo {
   contactEmail: string;
 }
 export const PRODUCT_NAME = 'Brushline';
+/** The date the legal pages were last changed (SPEC §1). */
+export const LEGAL_UPDATED_AT = '24/05/2024';

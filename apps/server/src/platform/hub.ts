@@ -4,7 +4,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@brushline/shared/realtime';
+import {
+  HUB_PATH,
+  WHO_IS_ONLINE_MAX,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@brushline/shared/realtime';
+import { isUuid } from '@brushline/shared/uuid';
 
 interface SocketData {
   userId: string;
@@ -53,8 +59,6 @@ async function quitSoon(client: Redis | undefined): Promise<void> {
   clearTimeout(timer);
   client.disconnect();
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who a connection signs in as, from its Cookie header; null refuses it. */
 export type HubAuthenticator = (
@@ -138,7 +142,7 @@ export function createHub(opts: {
     });
     socket.on('WhoIsOnline', (ids, reply) => {
       if (!Array.isArray(ids) || typeof reply !== 'function') return;
-      const wanted = ids.filter((x): x is string => typeof x === 'string' && UUID.test(x)).slice(0, 200);
+      const wanted = ids.filter(isUuid).slice(0, WHO_IS_ONLINE_MAX);
       onlineAmong(wanted)
         .then((set) => reply([...set]))
         .catch(() => reply([]));

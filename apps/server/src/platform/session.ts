@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_TTL_MS } from '@brushline/shared/limits';
+import { SESSION_TOKEN_MAX, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
 import type { Role } from '@brushline/shared/roles';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { unauthorized } from './errors.ts';
@@ -56,9 +56,6 @@ export async function startSession(db: DbOrTx, userId: string): Promise<string> 
   return token;
 }
 
-/** Session tokens are 43 characters; anything much longer is not one and costs no query. */
-const TOKEN_MAX = 100;
-
 /**
  * The signed-in user of a session token (from the cookie), or null. One lookup for HTTP requests
  * and hub connections alike. `lastSeenAt` tells the caller whether the sliding expiry is due.
@@ -67,7 +64,7 @@ export async function actorFromToken(
   db: Db,
   token: string | undefined,
 ): Promise<(Actor & { lastSeenAt: Date }) | null> {
-  if (!token || token.length > TOKEN_MAX) return null;
+  if (!token || token.length > SESSION_TOKEN_MAX) return null;
   const idHash = sha256(token);
   const row = await findLiveSession(db, idHash);
   if (!row) return null;

@@ -3,12 +3,15 @@ import {
   EMAIL_MAX,
   LOGIN_MAX,
   LOGIN_MIN,
+  LOGIN_PASSWORD_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   REGISTER_CODE_LENGTH,
+  RESET_CODE_ALPHABET,
   RESET_CODE_BODY_LENGTH,
   RESET_CODE_PREFIX,
-} from '../limits.ts';
+  RESET_TOKEN_MAX,
+} from './constants.ts';
 import { messages } from '../messages.ts';
 import { fieldErrors } from '../validation.ts';
 
@@ -69,7 +72,7 @@ export const loginBodySchema = z.object({
   password: z
     .string({ error: 'Please enter your password' })
     .min(1, { error: 'Please enter your password' })
-    .max(PASSWORD_MAX * 4, { error: messages.loginFailed }),
+    .max(LOGIN_PASSWORD_MAX, { error: messages.loginFailed }),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -77,7 +80,6 @@ export const resetEmailBodySchema = z.object({
   emailOrLogin: nonEmpty(messages.resetSendFailed, EMAIL_MAX),
 });
 
-export const RESET_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const RESET_CODE_PATTERN = new RegExp(
   `^${RESET_CODE_PREFIX}[${RESET_CODE_ALPHABET}]{${RESET_CODE_BODY_LENGTH}}$`,
 );
@@ -93,7 +95,7 @@ export const resetCodeBodySchema = z.object({
 });
 
 export const newPasswordBodySchema = z.object({
-  resetToken: nonEmpty(messages.resetTokenNotFound, 200),
+  resetToken: nonEmpty(messages.resetTokenNotFound, RESET_TOKEN_MAX),
   newPassword: passwordSchema,
 });
 

@@ -1,4 +1,19 @@
-import { CARD_DESCRIPTION_MAX, CARD_TITLE_MAX, PRICE_MAX, PRICE_MIN } from './constants.ts';
+import {
+  CARD_ADDITIONAL_MAX,
+  CARD_DESCRIPTION_MAX,
+  CARD_KEY_MAX,
+  CARD_KEY_MIN,
+  CARD_OPTION_MAX,
+  CARD_OPTIONS_MAX,
+  CARD_SECTION_TITLE_MAX,
+  CARD_SECTIONS_MAX,
+  CARD_TITLE_MAX,
+  CARDS_PER_OWNER_MAX,
+  CURRENCY,
+  PRICE_DECIMALS,
+  PRICE_MAX,
+  PRICE_MIN,
+} from './constants.ts';
 
 /**
  * Messages of the commission cards feature that SPEC §8 does not word. Written so the user knows
@@ -7,21 +22,22 @@ import { CARD_DESCRIPTION_MAX, CARD_TITLE_MAX, PRICE_MAX, PRICE_MIN } from './co
 export const cardMessages = {
   titleTooLong: `Card title is limited to ${CARD_TITLE_MAX} characters`,
   descriptionTooLong: `Card description is limited to ${CARD_DESCRIPTION_MAX} characters`,
-  priceRange: `Prices go from ${PRICE_MIN} to ${PRICE_MAX} USD`,
-  priceCents: 'Prices can have at most 2 decimals (whole cents)',
+  priceRange: `Prices go from ${PRICE_MIN} to ${PRICE_MAX} ${CURRENCY}`,
+  priceCents: `Prices can have at most ${PRICE_DECIMALS} decimals (whole cents)`,
   optionRequired: 'Every option needs a name',
-  optionTooLong: 'Option names are limited to 120 characters',
-  additionalTooLong: 'The additional note is limited to 200 characters',
+  optionTooLong: `Option names are limited to ${CARD_OPTION_MAX} characters`,
+  additionalTooLong: `The additional note is limited to ${CARD_ADDITIONAL_MAX} characters`,
   sectionTitleRequired: 'Every section needs a title',
-  sectionTitleTooLong: 'Section titles are limited to 120 characters',
-  tooManySections: 'A card can have up to 20 sections',
-  tooManyOptions: 'A section can have up to 30 options',
-  keyInvalid: 'Keys use 1 to 64 letters, digits, "-" or "_"',
+  sectionTitleTooLong: `Section titles are limited to ${CARD_SECTION_TITLE_MAX} characters`,
+  tooManySections: `A card can have up to ${CARD_SECTIONS_MAX} sections`,
+  tooManyOptions: `A section can have up to ${CARD_OPTIONS_MAX} options`,
+  keyInvalid: `Keys use ${CARD_KEY_MIN} to ${CARD_KEY_MAX} letters, digits, "-" or "_"`,
   duplicateSectionKey: 'Two sections of this card have the same key',
   duplicateOptionKey: 'Two options of this card have the same key',
   commissionsNeedOpenCard:
     'Commissions can only be taken while the card is open. Open the card first, or turn off taking commissions',
   artistsOnly: 'Only artists can create commission cards. Turn on the artist switch in Settings',
+  tooManyCards: `You can have up to ${CARDS_PER_OWNER_MAX} commission cards. Delete one to create another`,
 } as const;
 
 /** Why a chosen set of options does not fit the card (the form is refused with 400). */

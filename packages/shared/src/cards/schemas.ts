@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { mediaSchema } from '../media/schemas.ts';
+import { loginLookupSchema } from '../users/schemas.ts';
+import { uuidSchema } from '../uuid.ts';
 import {
+  CARD_ADDITIONAL_MAX,
   CARD_DEFAULT_TITLE,
   CARD_DESCRIPTION_MAX,
+  CARD_KEY_MAX,
+  CARD_KEY_MIN,
+  CARD_OPTION_MAX,
+  CARD_OPTIONS_MAX,
+  CARD_SECTION_TITLE_MAX,
+  CARD_SECTIONS_MAX,
   CARD_TITLE_MAX,
   PRICE_MAX,
   PRICE_MIN,
@@ -11,16 +20,11 @@ import {
 import { cardMessages } from './messages.ts';
 import { isWholeCents } from './pricing.ts';
 
-export const CARD_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-export const CARD_OPTION_MAX = 120;
-export const CARD_ADDITIONAL_MAX = 200;
-export const CARD_SECTION_TITLE_MAX = 120;
-export const CARD_SECTIONS_MAX = 20;
-export const CARD_OPTIONS_MAX = 30;
+export const CARD_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${CARD_KEY_MIN},${CARD_KEY_MAX}}$`);
 
 export const sectionTypeSchema = z.enum(SECTION_TYPES);
 
-/** A price in USD: 0..10000 with at most 2 decimals (stored as integer cents). */
+/** A price in USD: PRICE_MIN..PRICE_MAX with at most PRICE_DECIMALS decimals (stored as integer cents). */
 export const priceSchema = z
   .number({ error: cardMessages.priceRange })
   .min(PRICE_MIN, { error: cardMessages.priceRange })
@@ -81,9 +85,9 @@ const cardBodyShape = z.object({
     .max(CARD_SECTIONS_MAX, { error: cardMessages.tooManySections })
     .default([]),
   /** Media id of the uploader's own image of purpose cardBanner. */
-  cardBanner: z.uuid().nullable().default(null),
+  cardBanner: uuidSchema.nullable().default(null),
   /** Media id of the uploader's own image of purpose cardThumbnail. */
-  thumbnailPicture: z.uuid().nullable().default(null),
+  thumbnailPicture: uuidSchema.nullable().default(null),
   isOpenComission: z.boolean(),
   isCommissionsOpen: z.boolean(),
 });
@@ -133,7 +137,7 @@ export type CardBody = z.infer<typeof cardBodySchema>;
 export type CardBodyInput = z.input<typeof cardBodySchema>;
 
 /** PUT /comissioncard/update body: the whole card again, with its uuid. */
-export const cardUpdateBodySchema = cardBodyShape.extend({ uuid: z.uuid() }).superRefine(cardRules);
+export const cardUpdateBodySchema = cardBodyShape.extend({ uuid: uuidSchema }).superRefine(cardRules);
 export type CardUpdateBody = z.infer<typeof cardUpdateBodySchema>;
 export type CardUpdateBodyInput = z.input<typeof cardUpdateBodySchema>;
 
@@ -145,7 +149,7 @@ export const cardOwnerSchema = z.object({
 
 /** SPEC §3 Commission card as every answer shows it. Prices in USD. */
 export const cardSchema = z.object({
-  uuid: z.uuid(),
+  uuid: uuidSchema,
   title: z.string(),
   cardBanner: mediaSchema.nullable(),
   thumbnailPicture: mediaSchema.nullable(),
@@ -156,15 +160,15 @@ export const cardSchema = z.object({
   infoProvidedByTheAuthor: z.string(),
   /** Gallery folders are not part of this issue; always null for now. */
   galleryFolder: z.null(),
-  ownerId: z.uuid(),
+  ownerId: uuidSchema,
   owner: cardOwnerSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Card = z.infer<typeof cardSchema>;
 
-export const cardUuidParamsSchema = z.object({ uuid: z.uuid() });
-export const cardLoginParamsSchema = z.object({ login: z.string().min(1).max(64) });
+export const cardUuidParamsSchema = z.object({ uuid: uuidSchema });
+export const cardLoginParamsSchema = z.object({ login: loginLookupSchema });
 
 export const cardSavedResponseSchema = z.object({ card: cardSchema, message: z.string() });
 export type CardSavedResponse = z.infer<typeof cardSavedResponseSchema>;

@@ -1,13 +1,14 @@
 import type { Role } from '../roles.ts';
 
-const MB = 1024 * 1024;
+/** Upload sizes are stated in MB of 1024 × 1024 bytes. */
+export const BYTES_PER_MB = 1024 * 1024;
 
 /** SPEC §9 upload size per tier: 10 MB by default, 15/25/50 MB for subscriber tiers 1/2/3. */
 export const UPLOAD_LIMIT_BYTES = {
-  default: 10 * MB,
-  'subscriber-tier-1': 15 * MB,
-  'subscriber-tier-2': 25 * MB,
-  'subscriber-tier-3': 50 * MB,
+  default: 10 * BYTES_PER_MB,
+  'subscriber-tier-1': 15 * BYTES_PER_MB,
+  'subscriber-tier-2': 25 * BYTES_PER_MB,
+  'subscriber-tier-3': 50 * BYTES_PER_MB,
 } as const;
 
 /** The largest upload a user with these roles may send. */
@@ -19,7 +20,14 @@ export function uploadLimitFor(roles: readonly Role[]): number {
 }
 
 /** Decompression-bomb guard: no image may decode to more pixels than this (about 8000×8000). */
-export const MAX_IMAGE_PIXELS = 64_000_000;
+export const MAX_IMAGE_MEGAPIXELS = 64;
+export const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
+
+/**
+ * Frames an animation may have. The pixel guard bounds memory, not time: a few kB of 1×1 GIF
+ * frames would otherwise take minutes of CPU to re-encode (twice, full and miniature).
+ */
+export const MAX_ANIMATION_FRAMES = 1000;
 
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 

@@ -1,11 +1,11 @@
-import type { MediaPurpose } from './constants.ts';
-
-const MB = 1024 * 1024;
+import { BYTES_PER_MB, MAX_ANIMATION_FRAMES, type MediaPurpose } from './constants.ts';
 
 /** The 413 answer to an upload over the uploader's tier limit, naming that limit. */
 export function uploadTooLargeMessage(limitBytes: number): string {
-  return `This file is larger than ${Math.round(limitBytes / MB)} MB, the upload limit of your account`;
+  return `This file is larger than ${Math.round(limitBytes / BYTES_PER_MB)} MB, the upload limit of your account`;
 }
+
+export const tooManyFramesMessage = `This animation has too many frames. Please use one with at most ${MAX_ANIMATION_FRAMES} frames`;
 
 const purposeNames: Record<MediaPurpose, string> = {
   post: 'a post',

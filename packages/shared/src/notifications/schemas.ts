@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { cursorPageSchema, onlyPageOrCursor, pagingQueryShape, rowIdSchema } from '../paging.ts';
-import { NOTIFICATION_TYPES } from './constants.ts';
+import { LOGIN_LOOKUP_MAX } from '../users/constants.ts';
+import { uuidSchema } from '../uuid.ts';
+import { NOTIFICATION_TYPES, SYSTEM_MESSAGE_MAX } from './constants.ts';
+import { notificationMessages } from './messages.ts';
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
@@ -13,7 +16,7 @@ export const notificationSchema = z.object({
   isRead: z.boolean(),
   userWhoTriggeredEvent: z
     .object({
-      id: z.uuid(),
+      id: uuidSchema,
       login: z.string(),
       displayName: z.string(),
       avatarMiniatureUrl: z.string().nullable(),
@@ -43,19 +46,17 @@ export const notificationIdParamsSchema = z.object({ id: rowIdSchema(notificatio
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-export const SYSTEM_MESSAGE_MAX = 500;
-
 /** A staff member's message to one user (type system_notification). */
 export const systemNotificationBodySchema = z.object({
   userLogin: z
-    .string({ error: 'Please enter the login' })
+    .string({ error: notificationMessages.loginRequired })
     .trim()
-    .min(1, { error: 'Please enter the login' })
-    .max(64),
+    .min(1, { error: notificationMessages.loginRequired })
+    .max(LOGIN_LOOKUP_MAX),
   message: z
-    .string({ error: 'Please write a message' })
+    .string({ error: notificationMessages.messageRequired })
     .trim()
-    .min(1, { error: 'Please write a message' })
-    .max(SYSTEM_MESSAGE_MAX, { error: `The message is at most ${SYSTEM_MESSAGE_MAX} characters long` }),
+    .min(1, { error: notificationMessages.messageRequired })
+    .max(SYSTEM_MESSAGE_MAX, { error: notificationMessages.messageTooLong }),
 });
 export type SystemNotificationBody = z.infer<typeof systemNotificationBodySchema>;

@@ -15,3 +15,10 @@ export type FormType = (typeof FORM_TYPES)[number];
 /** SPEC §5/§9: up to 15 reference images per form. */
 export const REFERENCES_MAX = 15;
 export const FORM_DESCRIPTION_MAX = 2000;
+/** The send-back comment is kept whole on the task; its notification quotes this much of it. */
+export const SEND_BACK_COMMENT_QUOTED = 200;
+/**
+ * The most forms one list answers, newest first. Forms arrive from other people (a per-sender
+ * rate limit), so without a cap anyone could make an artist's lists grow without end.
+ */
+export const ORDER_LIST_MAX = 500;

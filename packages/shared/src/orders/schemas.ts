@@ -1,39 +1,33 @@
 import { z } from 'zod';
+import { CARD_KEY_MAX, CARD_OPTIONS_MAX, CARD_SECTIONS_MAX } from '../cards/constants.ts';
 import { mediaSchema } from '../media/schemas.ts';
+import { rowIdSchema } from '../paging.ts';
+import { loginLookupSchema } from '../users/schemas.ts';
+import { uuidSchema } from '../uuid.ts';
 import { FORM_DESCRIPTION_MAX, FORM_TYPES, REFERENCES_MAX, TASK_STATUSES } from './constants.ts';
+import { orderMessages } from './messages.ts';
 
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 export const formTypeSchema = z.enum(FORM_TYPES);
 
-export const orderMessages = {
-  descriptionTooLong: `The description is limited to ${FORM_DESCRIPTION_MAX} characters`,
-  tooManyReferences: `You can attach up to ${REFERENCES_MAX} references`,
-  duplicateReference: 'The same reference is attached twice. Remove one of them',
-  totalInvalid: 'The total price is not a valid amount',
-  commentRequired: 'Tell the artist what to change',
-  commentTooLong: `The comment is limited to ${FORM_DESCRIPTION_MAX} characters`,
-  formNotFound: 'This commission request does not exist',
-  illegalTransition: 'This commission cannot make that move now. Refresh the page to see its status',
-} as const;
-
 /** POST /comissionform/send body. totalPrice is what the buyer saw; the server recomputes it. */
 export const sendFormBodySchema = z.object({
-  cardUUID: z.uuid(),
+  cardUUID: uuidSchema,
   description: z.string().max(FORM_DESCRIPTION_MAX, { error: orderMessages.descriptionTooLong }).default(''),
   /** Media ids of the sender's own uploads (purpose reference, or post). */
   references: z
-    .array(z.uuid())
+    .array(uuidSchema)
     .max(REFERENCES_MAX, { error: orderMessages.tooManyReferences })
     .refine((ids) => new Set(ids).size === ids.length, { error: orderMessages.duplicateReference })
     .default([]),
   chosen: z
     .array(
       z.object({
-        sectionKey: z.string().min(1).max(64),
-        optionKeys: z.array(z.string().min(1).max(64)).max(30),
+        sectionKey: z.string().min(1).max(CARD_KEY_MAX),
+        optionKeys: z.array(z.string().min(1).max(CARD_KEY_MAX)).max(CARD_OPTIONS_MAX),
       }),
     )
-    .max(20)
+    .max(CARD_SECTIONS_MAX)
     .default([]),
   totalPrice: z
     .number({ error: orderMessages.totalInvalid })
@@ -45,7 +39,7 @@ export type SendFormBodyInput = z.input<typeof sendFormBodySchema>;
 
 /** A participant of a form, as lists show them. */
 export const orderPersonSchema = z.object({
-  id: z.uuid(),
+  id: uuidSchema,
   login: z.string(),
   displayName: z.string(),
   avatarMiniatureUrl: z.string().nullable(),
@@ -66,12 +60,12 @@ export type OrderTask = z.infer<typeof orderTaskSchema>;
 export const sentFormSchema = z.object({
   id: z.number().int(),
   /** Null once the card was deleted; cardTitle keeps its name. */
-  cardUUID: z.uuid().nullable(),
+  cardUUID: uuidSchema.nullable(),
   cardTitle: z.string(),
   description: z.string(),
   references: z.array(mediaSchema),
   totalPrice: z.number(),
-  senderId: z.uuid(),
+  senderId: uuidSchema,
   sender: orderPersonSchema,
   artist: orderPersonSchema,
   isRead: z.boolean(),
@@ -124,6 +118,6 @@ export const sendBackBodySchema = z.object({
 });
 export type SendBackBody = z.infer<typeof sendBackBodySchema>;
 
-export const orderIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const orderLoginParamsSchema = z.object({ login: z.string().min(1).max(64) });
+export const orderIdParamsSchema = z.object({ id: rowIdSchema('Must be a commission form or task id') });
+export const orderLoginParamsSchema = z.object({ login: loginLookupSchema });
 export const orderMessageResponseSchema = z.object({ message: z.string() });

@@ -2,19 +2,17 @@ import { z } from 'zod';
 import { BADGES } from '../roles.ts';
 import { mediaSchema } from '../media/schemas.ts';
 import { cursorPageSchema, onlyPageOrCursor, pagingQueryShape, rowIdSchema } from '../paging.ts';
+import { LOGIN_LOOKUP_MAX } from '../users/constants.ts';
+import { uuidSchema } from '../uuid.ts';
 import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX } from './constants.ts';
+import { postDuplicateMedia, postEmpty, postTextTooLong, postTooManyMedia } from './messages.ts';
 
 export const maturitySchema = z.enum(MATURITIES);
-
-export const postTextTooLong = `Post text is limited to ${POST_TEXT_MAX} characters`;
-export const postTooManyMedia = `A post can have up to ${POST_MEDIA_MAX} images`;
-export const postEmpty = 'Write something or attach an image';
-export const postDuplicateMedia = 'Each image can be attached to a post only once';
 
 /** SPEC §7 POST post. */
 export const createPostBodySchema = z
   .object({
-    attachedMedia: z.array(z.uuid()).max(POST_MEDIA_MAX, postTooManyMedia).default([]),
+    attachedMedia: z.array(uuidSchema).max(POST_MEDIA_MAX, postTooManyMedia).default([]),
     postContent: z.string().max(POST_TEXT_MAX, postTextTooLong).default(''),
     maturity: maturitySchema,
   })
@@ -31,7 +29,7 @@ export type CreatePostBody = z.infer<typeof createPostBodySchema>;
 /** A post as a feed card needs it, in one query (issue #3). */
 export const postSchema = z.object({
   id: z.number().int(),
-  ownerId: z.uuid(),
+  ownerId: uuidSchema,
   owner: z.object({
     login: z.string(),
     displayName: z.string(),
@@ -61,7 +59,10 @@ export const postIdParamsSchema = z.object({ id: rowIdSchema(postIdError) });
  * `owner` (a login) keeps one user's posts.
  */
 export const feedQuerySchema = z
-  .object({ ...pagingQueryShape(postIdError), owner: z.string().trim().min(1).max(64).optional() })
+  .object({
+    ...pagingQueryShape(postIdError),
+    owner: z.string().trim().min(1).max(LOGIN_LOOKUP_MAX).optional(),
+  })
   .refine(...onlyPageOrCursor);
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 

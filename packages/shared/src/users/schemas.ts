@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { DISPLAY_NAME_MAX } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { BADGES, ROLES } from '../roles.ts';
+import { uuidSchema } from '../uuid.ts';
+import { DISPLAY_NAME_MAX, LOGIN_LOOKUP_MAX, SOCIAL_TITLE_MAX, SOCIAL_URL_MAX } from './constants.ts';
+import {
+  displayNameBadCharacters,
+  displayNameEmpty,
+  displayNameTooLong,
+  socialTitleEmpty,
+  socialTitleTooLong,
+  socialUrlTooLong,
+} from './messages.ts';
 import { parseUrl, SOCIAL_SITES } from './social-sites.ts';
 
 export const roleSchema = z.enum(ROLES);
@@ -19,7 +28,7 @@ export type SocialLink = z.infer<typeof socialLinkSchema>;
 
 /** SPEC §3 User, as every API answer shows it. */
 export const userSchema = z.object({
-  id: z.uuid(),
+  id: uuidSchema,
   displayName: z.string(),
   displayLogin: z.string(),
   loginName: z.string(),
@@ -41,7 +50,7 @@ export const meSchema = userSchema.extend({ email: z.string() });
 export type Me = z.infer<typeof meSchema>;
 
 export const userSettingsSchema = z.object({
-  id: z.uuid(),
+  id: uuidSchema,
   displayNSFW: z.boolean(),
   displayQuestionable: z.boolean(),
   isArtist: z.boolean(),
@@ -49,26 +58,12 @@ export const userSettingsSchema = z.object({
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 export const updateSettingsBodySchema = z.object({
-  id: z.uuid().optional(),
+  id: uuidSchema.optional(),
   displayNSFW: z.boolean(),
   displayQuestionable: z.boolean(),
   isArtist: z.boolean(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
-
-export const SOCIAL_TITLE_MAX = 200;
-export const SOCIAL_URL_MAX = 1200;
-/** SPEC §2: the url is shown cut at 32 characters with an ellipsis. */
-export const SOCIAL_URL_SHOWN = 32;
-/** Links one user may connect: enough for every site they use, too few to spam a profile. */
-export const SOCIAL_LINKS_MAX = 20;
-
-export const socialTitleEmpty = 'Please give the link a title';
-export const socialTitleTooLong = `The title is limited to ${SOCIAL_TITLE_MAX} characters`;
-export const socialUrlTooLong = `The link is limited to ${SOCIAL_URL_MAX} characters`;
-export const socialTooMany = `You can connect up to ${SOCIAL_LINKS_MAX} social links. Delete one to add another`;
-export const socialDeleted = 'Social deleted';
-export const socialDeleteFailed = "Couldn't delete social";
 
 /** An https:// URL naming a real host (one with a dot), with no spaces or credentials in it. */
 function isHttpsLink(v: string): boolean {
@@ -92,11 +87,6 @@ export const socialBodySchema = z.object({
 });
 export type SocialBody = z.infer<typeof socialBodySchema>;
 
-export const displayNameEmpty = 'Please enter a display name';
-export const displayNameTooLong = `The display name is limited to ${DISPLAY_NAME_MAX} characters`;
-export const displayNameBadCharacters =
-  'The display name cannot contain control or text-direction characters';
-
 /** C0/C1 controls and the bidi overrides that could make a name read differently than it is. */
 const FORBIDDEN_NAME_CHARS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
@@ -113,7 +103,10 @@ export const displayNameSchema = z
  */
 export const updateProfileBodySchema = z.object({
   displayName: displayNameSchema.optional(),
-  avatarMediaId: z.uuid().nullable().optional(),
-  bannerMediaId: z.uuid().nullable().optional(),
+  avatarMediaId: uuidSchema.nullable().optional(),
+  bannerMediaId: uuidSchema.nullable().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** A login named in a path (`/user/{login}`, `/comissioncards/user/{login}`, …): anyone's, or nobody's. */
+export const loginLookupSchema = z.string().min(1).max(LOGIN_LOOKUP_MAX);

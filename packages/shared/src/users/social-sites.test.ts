@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.ts';
 import { fieldErrors } from '../validation.ts';
-import { socialBodySchema, SOCIAL_URL_SHOWN } from './schemas.ts';
+import { SOCIAL_URL_SHOWN } from './constants.ts';
+import { socialBodySchema } from './schemas.ts';
 import { shortUrl, socialSiteOf } from './social-sites.ts';
 
 describe('social link sites', () => {

@@ -8,6 +8,11 @@ import {
   resetEmailBodySchema,
   verifyQuerySchema,
 } from '@brushline/shared/auth/schemas';
+import {
+  CODE_TTL_MINUTES,
+  REGISTER_CODE_LENGTH,
+  RESET_TOKEN_TTL_MINUTES,
+} from '@brushline/shared/auth/constants';
 import { messages } from '@brushline/shared/messages';
 import { meSchema } from '@brushline/shared/users/schemas';
 import type { Deps } from '../../platform/deps.ts';
@@ -32,7 +37,7 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Start a registration: validates the body and mails a 6-digit code (valid 10 minutes)',
+          summary: `Start a registration: validates the body and mails a ${REGISTER_CODE_LENGTH}-digit code (valid ${CODE_TTL_MINUTES} minutes)`,
           body: registerBodySchema,
           response: { 200: z.object({ email: z.string() }), ...errorResponses(400, 409, 429) },
         },
@@ -126,7 +131,7 @@ export const authRoutes =
       {
         schema: {
           tags: ['password reset'],
-          summary: 'Trade the mailed code for a one-time reset token (15 minutes)',
+          summary: `Trade the mailed code for a one-time reset token (${RESET_TOKEN_TTL_MINUTES} minutes)`,
           description:
             'emailOrLogin is optional; when given, wrong codes count against that account and the fifth kills its code.',
           body: resetCodeBodySchema,

@@ -1,5 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, REGISTER_CODE_LENGTH } from '@brushline/shared/limits';
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MINUTES,
+  CODE_TTL_MS,
+  REGISTER_CODE_LENGTH,
+} from '@brushline/shared/auth/constants';
 import { messages } from '@brushline/shared/messages';
 import type { RegisterBody } from '@brushline/shared/auth/schemas';
 import { PRODUCT_NAME } from '@brushline/shared/site';
@@ -22,7 +27,7 @@ const verifyFailed = () => new AppError(400, 'verify_failed', messages.verifyFai
 // The code is bound to its pending row, so equal codes of two registrations hash differently.
 const codeHash = (pendingId: string, code: string) => sha256(`${pendingId}:${code}`);
 
-/** Step 1: checks the body, keeps it pending and mails a 6-digit code valid for 10 minutes. */
+/** Step 1: checks the body, keeps it pending and mails a REGISTER_CODE_LENGTH-digit code valid for CODE_TTL_MINUTES. */
 export async function requestRegistration(deps: Deps, body: RegisterBody, ip: string) {
   await deps.limits.hit('registerIp', ip);
   await deps.limits.hit('registerEmail', body.email);
@@ -45,7 +50,7 @@ export async function requestRegistration(deps: Deps, body: RegisterBody, ip: st
       `Hello ${body.login},`,
       '',
       `Your ${PRODUCT_NAME} registration code is ${code}.`,
-      'Enter it on the verification page within 10 minutes. If you did not ask for it, ignore this e-mail.',
+      `Enter it on the verification page within ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
     ].join('\n'),
   });
   return { email: body.email };

@@ -1,12 +1,13 @@
 import {
   CODE_MAX_ATTEMPTS,
+  CODE_TTL_MINUTES,
   CODE_TTL_MS,
+  RESET_CODE_ALPHABET,
   RESET_CODE_BODY_LENGTH,
   RESET_CODE_PREFIX,
   RESET_TOKEN_TTL_MS,
-} from '@brushline/shared/limits';
+} from '@brushline/shared/auth/constants';
 import { messages } from '@brushline/shared/messages';
-import { RESET_CODE_ALPHABET } from '@brushline/shared/auth/schemas';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -24,7 +25,7 @@ import {
 
 const codeNotFound = () => new AppError(404, 'reset_code_not_found', messages.resetCodeNotFound);
 
-/** Step 1: mails a code `RS-XXXXXXXXXX` (10 characters, about 50 bits) valid for 10 minutes. */
+/** Step 1: mails a code `RS-XXXXXXXXXX` (10 characters, about 50 bits) valid for CODE_TTL_MINUTES. */
 export async function sendResetEmail(deps: Deps, emailOrLogin: string, ip: string) {
   await deps.limits.hit('resetIp', ip);
   await deps.limits.hit('resetAccount', emailOrLogin.trim());
@@ -42,7 +43,7 @@ export async function sendResetEmail(deps: Deps, emailOrLogin: string, ip: strin
     text: [
       `Hello ${user.login},`,
       '',
-      `Your password reset code is ${code}. It works once, for 10 minutes.`,
+      `Your password reset code is ${code}. It works once, for ${CODE_TTL_MINUTES} minutes.`,
       'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
     ].join('\n'),
   });

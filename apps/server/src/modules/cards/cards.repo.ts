@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { isUuid } from '@brushline/shared/uuid';
 import type { DbOrTx } from '../../db/client.ts';
 import { commissionCards } from '../../db/schema/cards.ts';
 import { users } from '../../db/schema/users.ts';
@@ -34,21 +35,19 @@ export type CardValues = Omit<
   'uuid' | 'ownerId' | 'createdAt' | 'updatedAt'
 >;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function selectCards(db: DbOrTx) {
   return db.select(cardColumns).from(commissionCards).innerJoin(users, eq(users.id, commissionCards.ownerId));
 }
 
 export async function findCard(db: DbOrTx, uuid: string) {
-  if (!UUID.test(uuid)) return undefined;
+  if (!isUuid(uuid)) return undefined;
   const [row] = await selectCards(db).where(eq(commissionCards.uuid, uuid));
   return row;
 }
 
 /** Locks the card row until the transaction ends, so a form is priced against one version of it. */
 export async function findCardForShare(db: DbOrTx, uuid: string) {
-  if (!UUID.test(uuid)) return undefined;
+  if (!isUuid(uuid)) return undefined;
   const [row] = await selectCards(db)
     .where(eq(commissionCards.uuid, uuid))
     .for('share', { of: commissionCards });
@@ -101,7 +100,7 @@ export async function updateOwnCard(
   uuid: string,
   values: CardValues,
 ): Promise<boolean> {
-  if (!UUID.test(uuid)) return false;
+  if (!isUuid(uuid)) return false;
   const rows = await db
     .update(commissionCards)
     .set({ ...values, updatedAt: sql`now()` })
@@ -112,7 +111,7 @@ export async function updateOwnCard(
 
 /** Deletes the owner's card; sent forms keep their copy (card_uuid becomes null). */
 export async function deleteOwnCard(db: DbOrTx, ownerId: string, uuid: string): Promise<boolean> {
-  if (!UUID.test(uuid)) return false;
+  if (!isUuid(uuid)) return false;
   const rows = await db
     .delete(commissionCards)
     .where(and(eq(commissionCards.uuid, uuid), eq(commissionCards.ownerId, ownerId)))

@@ -9,12 +9,12 @@ import {
   cardUpdateBodySchema,
   cardUuidParamsSchema,
 } from '@brushline/shared/cards/schemas';
+import { CARDS_PER_OWNER_MAX, PRICE_DECIMALS } from '@brushline/shared/cards/constants';
 import { messages } from '@brushline/shared/messages';
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
 import {
-  CARDS_PER_OWNER_MAX,
   createCard,
   deleteCard,
   getCard,
@@ -25,8 +25,7 @@ import {
 
 const tags = ['cards'];
 const security = [{ session: [] }];
-const pricesNote =
-  'Prices are USD numbers with at most 2 decimals (stored as integer cents); see docs/decisions/0005-commissions.md.';
+const pricesNote = `Prices are USD numbers with at most ${PRICE_DECIMALS} decimals (stored as integer cents); see docs/decisions/0005-commissions.md.`;
 
 export const cardsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

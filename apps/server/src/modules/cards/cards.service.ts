@@ -1,3 +1,4 @@
+import { CARDS_PER_OWNER_MAX } from '@brushline/shared/cards/constants';
 import { cardMessages } from '@brushline/shared/cards/messages';
 import type { Card, CardBody, CardUpdateBody } from '@brushline/shared/cards/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
@@ -18,13 +19,6 @@ import {
   updateOwnCard,
   type CardRow,
 } from './cards.repo.ts';
-
-/**
- * Cards one artist may have. Each can hold 20 sections of 30 options, and the open ones are listed
- * to anyone, so without a cap one account could make a public list of any size.
- */
-export const CARDS_PER_OWNER_MAX = 50;
-export const tooManyCardsMessage = `You can have up to ${CARDS_PER_OWNER_MAX} commission cards. Delete one to create another`;
 
 /** Cards as answers, with their banner and thumbnail media fetched in one query. */
 async function presentCards(db: DbOrTx, rows: CardRow[]): Promise<Card[]> {
@@ -71,7 +65,7 @@ export async function createCard(db: Db, actor: Actor, body: CardBody): Promise<
   if (!actor.roles.includes('artist')) throw new AppError(403, 'not_an_artist', cardMessages.artistsOnly);
   const uuid = await db.transaction(async (tx) => {
     if ((await lockAndCountCards(tx, actor.id)) >= CARDS_PER_OWNER_MAX) {
-      throw new AppError(400, 'too_many_cards', tooManyCardsMessage);
+      throw new AppError(400, 'too_many_cards', cardMessages.tooManyCards);
     }
     await assertCardMedia(tx, actor, body);
     return insertCard(tx, actor.id, toCardValues(body));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS_PER_OWNER_MAX } from '@brushline/shared/cards/constants';
 import { cardMessages } from '@brushline/shared/cards/messages';
 import { cardBodySchema, type Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
@@ -6,7 +7,6 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { toCardValues } from './cards.dto.ts';
 import { insertCard } from './cards.repo.ts';
-import { CARDS_PER_OWNER_MAX, tooManyCardsMessage } from './cards.service.ts';
 import {
   call,
   createCard,
@@ -228,7 +228,7 @@ describe('who sees which card', () => {
 
     const refused = await call(t.app, 'POST', '/api/commissioncard/create', artist.cookie, sampleCard());
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toEqual({ code: 'too_many_cards', message: tooManyCardsMessage });
+    expect(refused.json().error).toEqual({ code: 'too_many_cards', message: cardMessages.tooManyCards });
     expect(await ownCards(artist)).toHaveLength(CARDS_PER_OWNER_MAX);
     // Deleting one makes room again.
     await call(t.app, 'DELETE', `/api/comissioncard/delete/${last.uuid}`, artist.cookie);

@@ -1,5 +1,11 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { MAX_IMAGE_PIXELS, MEDIA_BOXES, type MediaPurpose } from '@brushline/shared/media/constants';
+import {
+  MAX_ANIMATION_FRAMES,
+  MAX_IMAGE_PIXELS,
+  MEDIA_BOXES,
+  type MediaPurpose,
+} from '@brushline/shared/media/constants';
+import { tooManyFramesMessage } from '@brushline/shared/media/messages';
 import { messages } from '@brushline/shared/messages';
 import { AppError } from '../../platform/errors.ts';
 
@@ -32,13 +38,6 @@ export interface EncodedImage {
   width: number;
   height: number;
 }
-
-/**
- * Frames an animation may have. The pixel guard bounds memory, not time: a few kB of 1×1 GIF
- * frames would otherwise take minutes of CPU to re-encode (twice, full and miniature).
- */
-export const MAX_ANIMATION_FRAMES = 1000;
-export const tooManyFramesMessage = `This animation has too many frames. Please use one with at most ${MAX_ANIMATION_FRAMES} frames`;
 
 const notAnImage = () => new AppError(400, 'not_an_image', messages.notAnImage);
 const tooManyPixels = () => new AppError(400, 'image_too_large', messages.imageTooLarge);

@@ -1,12 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Media } from '@brushline/shared/media/schemas';
+import { isUuid } from '@brushline/shared/uuid';
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import { toMedia, type MediaRow } from './media.dto.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Only well-formed uuids reach the uuid column: anything else would be a driver error, not a miss. */
-export const isUuid = (id: string) => UUID.test(id);
+// Only well-formed uuids reach the uuid column: anything else would be a driver error, not a miss.
 
 export async function insertMedia(db: DbOrTx, values: typeof media.$inferInsert): Promise<MediaRow> {
   const [row] = await db.insert(media).values(values).returning();

@@ -2,13 +2,19 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  BYTES_PER_MB,
+  MAX_ANIMATION_FRAMES,
+  MAX_IMAGE_MEGAPIXELS,
+  UPLOAD_LIMIT_BYTES,
+} from '@brushline/shared/media/constants';
 import { noFileMessage, uploadTooLargeMessage } from '@brushline/shared/media/messages';
 import { mediaPurposeSchema, mediaSchema } from '@brushline/shared/media/schemas';
+import { uuidSchema } from '@brushline/shared/uuid';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
-import { MAX_ANIMATION_FRAMES } from './media.images.ts';
 import { openMedia, storeUpload, uploadAllowance } from './media.service.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
@@ -16,6 +22,10 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 const tooLarge = (limit: number) => new AppError(413, 'file_too_large', uploadTooLargeMessage(limit));
 const noFile = () => new AppError(400, 'no_file', noFileMessage);
+/** The upload limit of each account tier in MB, "10/15/25/50" style. */
+const tierLimitsMb = Object.values(UPLOAD_LIMIT_BYTES)
+  .map((bytes) => bytes / BYTES_PER_MB)
+  .join('/');
 const errorCode = (err: unknown) => (err && typeof err === 'object' && 'code' in err ? String(err.code) : '');
 
 /** Reads the one `file` part into memory, refusing it as soon as it passes `limit` bytes. */
@@ -53,8 +63,8 @@ export const mediaRoutes =
           summary: 'Upload one image (multipart/form-data, field "file")',
           description:
             'Path not shown in SPEC §7; chosen here. The bytes must be JPEG, PNG, WebP or GIF (checked by ' +
-            'content, not name), at most the upload limit of the account tier (10/15/25/50 MB, else 413) ' +
-            `and 64 megapixels (all frames together), animations at most ${MAX_ANIMATION_FRAMES} frames. ` +
+            `content, not name), at most the upload limit of the account tier (${tierLimitsMb} MB, else 413) ` +
+            `and ${MAX_IMAGE_MEGAPIXELS} megapixels (all frames together), animations at most ${MAX_ANIMATION_FRAMES} frames. ` +
             'The image is re-encoded without metadata and sized for its purpose; ' +
             'see docs/decisions/0004-media.md.',
           consumes: ['multipart/form-data'],
@@ -81,7 +91,7 @@ export const mediaRoutes =
             'Public: ids are random uuids. Served with the stored type, nosniff, a one-year immutable ' +
             'cache (the bytes under an id never change) and a CSP that lets nothing run.',
           produces: ['image/jpeg', 'image/webp'],
-          params: z.object({ id: z.string().max(64), variant: z.enum(['full', 'miniature']) }),
+          params: z.object({ id: uuidSchema, variant: z.enum(['full', 'miniature']) }),
           response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(404) },
         },
       },

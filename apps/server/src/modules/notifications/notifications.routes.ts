@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_SIZE } from '@brushline/shared/notifications/constants';
 import {
   notificationIdParamsSchema,
   notificationListQuerySchema,
@@ -31,7 +32,7 @@ export const notificationsRoutes =
         schema: {
           tags,
           security,
-          summary: "The signed-in user's notifications, newest first, 20 a page",
+          summary: `The signed-in user's notifications, newest first, ${NOTIFICATIONS_PAGE_SIZE} a page`,
           description:
             'SPEC §7 "GET notifications, paginated (path not shown)": served here. Page with `?page=n` ' +
             '(from 1; an empty page ends the list, SPEC §9) or with `?cursor=<nextCursor>` from the previous ' +

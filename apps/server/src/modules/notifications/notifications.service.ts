@@ -1,5 +1,6 @@
 import { messages } from '@brushline/shared/messages';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from '@brushline/shared/notifications/constants';
+import { notificationMessages } from '@brushline/shared/notifications/messages';
 import {
   systemNotificationBodySchema,
   type Notification,
@@ -99,7 +100,7 @@ export async function unreadCount(db: Db, actor: Actor): Promise<{ count: number
 
 /** Marks one of the actor's notifications read; someone else's answers the same 404 as a missing one. */
 export async function markOneRead(db: Db, actor: Actor, id: number): Promise<Notification> {
-  if ((await findNotificationOwner(db, id)) !== actor.id) throw notFound('Notification not found');
+  if ((await findNotificationOwner(db, id)) !== actor.id) throw notFound(notificationMessages.notFound);
   await markRead(db, actor.id, id);
   return toNotification((await findNotification(db, id))!);
 }

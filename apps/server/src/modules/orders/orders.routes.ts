@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PRICE_DECIMALS } from '@brushline/shared/cards/constants';
 import { messages } from '@brushline/shared/messages';
+import { ORDER_LIST_MAX, REFERENCES_MAX } from '@brushline/shared/orders/constants';
 import {
   commissionerSummarySchema,
   orderIdParamsSchema,
@@ -15,13 +17,13 @@ import {
 import type { TaskAction } from '@brushline/shared/orders/status-machine';
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
+import { LIMITS } from '../../platform/rate-limit.ts';
 import { requireActor } from '../../platform/session.ts';
 import {
   listArtistTasks,
   listCommissioners,
   listOutgoing,
   listPendingGroups,
-  ORDER_LIST_MAX,
   readForm,
   sendForm,
 } from './orders.service.ts';
@@ -29,6 +31,7 @@ import { moveTask } from './transitions.service.ts';
 
 const tags = ['orders'];
 const security = [{ session: [] }];
+const formSendLimit = LIMITS.formSendUser;
 const machineNote =
   'Moves follow the status machine of packages/shared/src/orders/status-machine.ts (docs/decisions/0005-commissions.md): ' +
   'a move not allowed now, or by your side, answers 409 {error:{code:"illegal_transition"}} and changes nothing; ' +
@@ -62,12 +65,12 @@ export const ordersRoutes =
           summary: 'Send a commission form to the owner of an open card',
           description:
             'SPEC §7 "POST send a form (path not shown)": served here. The server recomputes the total from the ' +
-            'card as stored (starting price + chosen options; USD, 2 decimals) and refuses a different totalPrice ' +
+            `card as stored (starting price + chosen options; USD, ${PRICE_DECIMALS} decimals) and refuses a different totalPrice ` +
             '(400 price_mismatch), unknown section/option keys and a radio section without exactly one choice ' +
             '(400 invalid_choice). Own card: 403; closed card (isCommissionsOpen false): 409; missing or not ' +
-            'visible: 404. References: up to 15 distinct ids of your own uploads (purpose reference or post). ' +
+            `visible: 404. References: up to ${REFERENCES_MAX} distinct ids of your own uploads (purpose reference or post). ` +
             'The artist gets a commission_request_status notification and the ComissionRequestRecieved hub event. ' +
-            'Limited to 30 forms per 10 minutes per user (429).',
+            `Limited to ${formSendLimit.points} forms per ${formSendLimit.duration / 60} minutes per user (429).`,
           body: sendFormBodySchema,
           response: { 200: sendFormResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },

@@ -2,14 +2,14 @@ import { choiceMessages } from '@brushline/shared/cards/messages';
 import { resolveChoice, sameTotal, toCents } from '@brushline/shared/cards/pricing';
 import type { Media } from '@brushline/shared/media/schemas';
 import { messages } from '@brushline/shared/messages';
-import { TASK_STATUSES } from '@brushline/shared/orders/constants';
-import {
-  orderMessages,
-  type CommissionerSummary,
-  type PendingGroup,
-  type SendFormBody,
-  type SentForm,
-  type StatusCounts,
+import { ORDER_LIST_MAX, TASK_STATUSES } from '@brushline/shared/orders/constants';
+import { orderMessages } from '@brushline/shared/orders/messages';
+import type {
+  CommissionerSummary,
+  PendingGroup,
+  SendFormBody,
+  SentForm,
+  StatusCounts,
 } from '@brushline/shared/orders/schemas';
 import { ACTIVE_TASK_STATUSES } from '@brushline/shared/orders/status-machine';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -35,12 +35,6 @@ import {
   sentBy,
   type FormRow,
 } from './orders.repo.ts';
-
-/**
- * The most forms one list answers, newest first. Forms arrive from other people (30 per sender
- * per 10 minutes), so without a cap anyone could make an artist's lists grow without end.
- */
-export const ORDER_LIST_MAX = 500;
 
 /** Forms as answers, with all their references fetched in one more query. */
 export async function presentForms(db: DbOrTx, rows: FormRow[]): Promise<SentForm[]> {

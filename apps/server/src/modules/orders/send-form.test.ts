@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { choiceMessages } from '@brushline/shared/cards/messages';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
-import { orderMessages, type PendingGroup, type SentForm } from '@brushline/shared/orders/schemas';
+import { orderMessages } from '@brushline/shared/orders/messages';
+import type { PendingGroup, SentForm } from '@brushline/shared/orders/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { pngBytes, uploadImage } from '../../test/media-fixtures.ts';
 import {

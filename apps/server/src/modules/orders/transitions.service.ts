@@ -1,5 +1,7 @@
 import { messages } from '@brushline/shared/messages';
-import { orderMessages, type SentForm } from '@brushline/shared/orders/schemas';
+import { SEND_BACK_COMMENT_QUOTED } from '@brushline/shared/orders/constants';
+import { orderMessages } from '@brushline/shared/orders/messages';
+import type { SentForm } from '@brushline/shared/orders/schemas';
 import { nextStatus, TASK_TRANSITIONS, type TaskAction } from '@brushline/shared/orders/status-machine';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,8 +18,6 @@ const failMessages: Partial<Record<TaskAction, string>> = {
 
 const illegal = (action: TaskAction) =>
   new AppError(409, 'illegal_transition', failMessages[action] ?? orderMessages.illegalTransition);
-
-const COMMENT_IN_NOTIFICATION = 200;
 
 /** What the other side is told, e.g. "ann accepted your request for “Portrait”". */
 function notificationText(action: TaskAction, who: string, title: string, comment?: string): string {
@@ -37,7 +37,7 @@ function notificationText(action: TaskAction, who: string, title: string, commen
       return `${who} approved ${t}`;
     case 'sendBack': {
       const c = comment ?? '';
-      const short = c.length > COMMENT_IN_NOTIFICATION ? `${c.slice(0, COMMENT_IN_NOTIFICATION - 1)}…` : c;
+      const short = c.length > SEND_BACK_COMMENT_QUOTED ? `${c.slice(0, SEND_BACK_COMMENT_QUOTED - 1)}…` : c;
       return `${who} sent ${t} back: ${short}`;
     }
   }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
 import { TASK_STATUSES, type TaskStatus } from '@brushline/shared/orders/constants';
-import { orderMessages, type SentForm } from '@brushline/shared/orders/schemas';
+import { orderMessages } from '@brushline/shared/orders/messages';
+import type { SentForm } from '@brushline/shared/orders/schemas';
 import {
   allowedActions,
   nextStatus,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { PG_INT_MAX } from '@brushline/shared/paging';
 import type { Maturity } from '@brushline/shared/posts/constants';
 import type { Role } from '@brushline/shared/roles';
 import type { DbOrTx } from '../../db/client.ts';
@@ -183,7 +184,7 @@ function prepareFeed(db: DbOrTx, byOwner: boolean) {
 }
 
 /** Larger than any post id: "no cursor" without a second statement shape. */
-const NO_CURSOR = 2_147_483_647;
+const NO_CURSOR = PG_INT_MAX;
 
 export async function selectPostCards(db: DbOrTx, f: PostFilter): Promise<PostCardRow[]> {
   if (f.ids || !f.maturities) return postCardsQuery(db, f);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FEED_PAGE_SIZE } from '@brushline/shared/posts/constants';
+import { FEED_PAGE_SIZE, POST_MEDIA_MAX, POST_TEXT_MAX } from '@brushline/shared/posts/constants';
 import {
   createPostBodySchema,
   feedQuerySchema,
@@ -23,7 +23,7 @@ export const postsRoutes =
         schema: {
           tags: ['posts'],
           security: [{ session: [] }],
-          summary: 'Publish a post: text up to 1200 characters and up to 10 of your own images',
+          summary: `Publish a post: text up to ${POST_TEXT_MAX} characters and up to ${POST_MEDIA_MAX} of your own images`,
           description:
             'attachedMedia are ids answered by POST /api/media?purpose=post, shown in the order given. ' +
             "Someone else's or unknown media answer 404 and nothing is stored.",

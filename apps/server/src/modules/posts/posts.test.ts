@@ -7,8 +7,8 @@ import {
   postEmpty,
   postTextTooLong,
   postTooManyMedia,
-  type Post,
-} from '@brushline/shared/posts/schemas';
+} from '@brushline/shared/posts/messages';
+import type { Post } from '@brushline/shared/posts/schemas';
 import { postMedia, posts } from '../../db/schema/posts.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DISPLAY_NAME_MAX } from '@brushline/shared/limits';
+import { DISPLAY_NAME_MAX } from '@brushline/shared/users/constants';
 import { MEDIA_BOXES, type MediaBox } from '@brushline/shared/media/constants';
 import { meSchema, updateProfileBodySchema } from '@brushline/shared/users/schemas';
 import type { Deps } from '../../platform/deps.ts';

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPLAY_NAME_MAX } from '@brushline/shared/limits';
+import { DISPLAY_NAME_MAX } from '@brushline/shared/users/constants';
 import { HUB_PATH } from '@brushline/shared/realtime';
 import {
   displayNameBadCharacters,
   displayNameEmpty,
   displayNameTooLong,
-  type User,
-} from '@brushline/shared/users/schemas';
+} from '@brushline/shared/users/messages';
+import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { grantRole, setBadgeFlag } from './users.repo.ts';

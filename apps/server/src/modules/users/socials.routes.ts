@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@brushline/shared/messages';
-import {
-  SOCIAL_LINKS_MAX,
-  SOCIAL_TITLE_MAX,
-  SOCIAL_URL_MAX,
-  socialBodySchema,
-  socialDeleted,
-  socialLinkSchema,
-} from '@brushline/shared/users/schemas';
+import { rowIdSchema } from '@brushline/shared/paging';
+import { SOCIAL_LINKS_MAX, SOCIAL_TITLE_MAX, SOCIAL_URL_MAX } from '@brushline/shared/users/constants';
+import { socialDeleted } from '@brushline/shared/users/messages';
+import { loginLookupSchema, socialBodySchema, socialLinkSchema } from '@brushline/shared/users/schemas';
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
 import { addSocial, deleteSocial, listSocials, updateSocial } from './socials.service.ts';
 
-const idParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParam = z.object({ id: rowIdSchema('Must be a social link id') });
 const linkAnswer = socialLinkSchema.extend({ message: z.string() });
 const rules =
   `Body rules (SPEC §5): title 1..${SOCIAL_TITLE_MAX} characters; url an https:// link to a real host, ` +
@@ -31,7 +27,7 @@ export const socialsRoutes =
           tags: ['socials'],
           summary: "A user's connected social links, oldest first (public, like the profile)",
           description: 'Path not in SPEC §7; the same list is connectedSocials of GET /api/user/{login}.',
-          params: z.object({ login: z.string().max(64) }),
+          params: z.object({ login: loginLookupSchema }),
           response: { 200: z.array(socialLinkSchema), ...errorResponses(404) },
         },
       },

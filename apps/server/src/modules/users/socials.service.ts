@@ -1,11 +1,7 @@
 import { messages } from '@brushline/shared/messages';
-import {
-  SOCIAL_LINKS_MAX,
-  socialDeleteFailed,
-  socialTooMany,
-  type SocialBody,
-  type SocialLink,
-} from '@brushline/shared/users/schemas';
+import { SOCIAL_LINKS_MAX } from '@brushline/shared/users/constants';
+import { socialDeleteFailed, socialTooMany } from '@brushline/shared/users/messages';
+import type { SocialBody, SocialLink } from '@brushline/shared/users/schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@brushline/shared/messages';
-import {
-  SOCIAL_LINKS_MAX,
-  SOCIAL_TITLE_MAX,
-  SOCIAL_URL_MAX,
-  socialTitleTooLong,
-  socialTooMany,
-  socialUrlTooLong,
-} from '@brushline/shared/users/schemas';
+import { SOCIAL_LINKS_MAX, SOCIAL_TITLE_MAX, SOCIAL_URL_MAX } from '@brushline/shared/users/constants';
+import { socialTitleTooLong, socialTooMany, socialUrlTooLong } from '@brushline/shared/users/messages';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;

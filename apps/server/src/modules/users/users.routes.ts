@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@brushline/shared/messages';
-import { updateSettingsBodySchema, userSchema, userSettingsSchema } from '@brushline/shared/users/schemas';
+import {
+  loginLookupSchema,
+  updateSettingsBodySchema,
+  userSchema,
+  userSettingsSchema,
+} from '@brushline/shared/users/schemas';
+import { uuidSchema } from '@brushline/shared/uuid';
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
 import { getSettings, getUserById, getUserByLogin, updateSettings } from './users.service.ts';
 
-const loginParam = z.object({ login: z.string().max(64) });
-const idParam = z.object({ id: z.string().max(64) });
+const loginParam = z.object({ login: loginLookupSchema });
+const idParam = z.object({ id: uuidSchema });
 
 export const usersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { UpdateSettingsBody, UserSettings } from '@brushline/shared/users/schemas';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -13,8 +12,6 @@ import {
   updateUserSettings,
   type UserRow,
 } from './users.repo.ts';
-
-const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
 /** Whether the user has a live hub connection on any instance (the user row is one query). */
 export async function isOnline(deps: Pick<Deps, 'hub'>, userId: string): Promise<boolean> {
@@ -31,7 +28,7 @@ export async function getUserByLogin(deps: Pick<Deps, 'db' | 'hub'>, login: stri
 }
 
 export async function getUserById(deps: Pick<Deps, 'db' | 'hub'>, id: string) {
-  return presented(deps, isUuid(id) ? await findUserById(deps.db, id) : undefined);
+  return presented(deps, await findUserById(deps.db, id));
 }
 
 /** Settings are private: anyone but their owner gets the same 404 as for a missing user. */

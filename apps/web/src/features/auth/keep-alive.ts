@@ -1,4 +1,4 @@
-import { KEEP_ALIVE_MAX_FAILURES } from '@brushline/shared/limits';
+import { KEEP_ALIVE_MAX_FAILURES } from '@brushline/shared/auth/constants';
 
 /**
  * Counts keep-alive failures in a row; the one that makes them more than three

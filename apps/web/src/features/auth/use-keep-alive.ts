@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { KEEP_ALIVE_INTERVAL_MS } from '@brushline/shared/limits';
+import { KEEP_ALIVE_INTERVAL_MS } from '@brushline/shared/auth/constants';
 import type { Me } from '@brushline/shared/users/schemas';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { registerFormErrors, type RegisterForm } from '@brushline/shared/auth/schemas';
-import { LOGIN_MAX, PASSWORD_MAX } from '@brushline/shared/limits';
+import { LOGIN_MAX, PASSWORD_MAX } from '@brushline/shared/auth/constants';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { requestRegistration } from '../api/auth-api.ts';
 import { useSession } from '../api/session-queries.ts';

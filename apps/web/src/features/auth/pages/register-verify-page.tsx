@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldErrors } from '@brushline/shared/validation';
 import { verifyQuerySchema } from '@brushline/shared/auth/schemas';
-import { REGISTER_CODE_LENGTH } from '@brushline/shared/limits';
+import { CODE_TTL_MINUTES, REGISTER_CODE_LENGTH } from '@brushline/shared/auth/constants';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { requestRegistration, verifyRegistration } from '../api/auth-api.ts';
@@ -44,7 +44,7 @@ export function RegisterVerifyPage() {
   return (
     <AuthCard
       title="Check your e-mail"
-      subtitle={`We sent a ${REGISTER_CODE_LENGTH}-digit code to ${pending.email}. It works for 10 minutes.`}
+      subtitle={`We sent a ${REGISTER_CODE_LENGTH}-digit code to ${pending.email}. It works for ${CODE_TTL_MINUTES} minutes.`}
     >
       <form onSubmit={submit} noValidate>
         <Stack>

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrors } from '@brushline/shared/validation';
+import { CODE_TTL_MINUTES, RESET_CODE_PREFIX } from '@brushline/shared/auth/constants';
 import { resetCodeBodySchema } from '@brushline/shared/auth/schemas';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { sendResetCode } from '../api/auth-api.ts';
@@ -33,7 +34,7 @@ export function ResetVerifyPage() {
   return (
     <AuthCard
       title="Enter the recovery code"
-      subtitle="Check your e-mail for a code that starts with RS-. It works once, for 10 minutes."
+      subtitle={`Check your e-mail for a code that starts with ${RESET_CODE_PREFIX}. It works once, for ${CODE_TTL_MINUTES} minutes.`}
     >
       <form onSubmit={submit} noValidate>
         <Stack>

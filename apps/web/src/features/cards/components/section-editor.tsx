@@ -11,9 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { PRICE_MAX, PRICE_MIN } from '@brushline/shared/cards/constants';
-import { CARD_OPTIONS_MAX } from '@brushline/shared/cards/schemas';
-import type { SectionType } from '@brushline/shared/cards/constants';
+import { CARD_OPTIONS_MAX, PRICE_MAX, PRICE_MIN, type SectionType } from '@brushline/shared/cards/constants';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../crm/components/crm-icons.tsx';
 import { emptyOption, type CardDraft } from '../card-draft.ts';
 

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { CARD_SECTIONS_MAX } from '@brushline/shared/cards/schemas';
+import { CARD_SECTIONS_MAX } from '@brushline/shared/cards/constants';
 import { IconPlus } from '../../crm/components/crm-icons.tsx';
 import { emptySection, type CardDraft } from '../card-draft.ts';
 import { SectionEditor } from './section-editor.tsx';

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
+import { isUuid } from '@brushline/shared/uuid';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/session-queries.ts';
@@ -11,8 +12,6 @@ import { OrderForm } from '../../orders/components/order-form.tsx';
 import { cardQuery } from '../api/card-queries.ts';
 import { CardView } from '../components/card-view.tsx';
 import type { Picks } from '../picks.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Missing() {
   return (
@@ -49,7 +48,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   const { uuid = '' } = useParams();
   const location = useLocation();
   const { user, isPending: sessionPending } = useSession();
-  const valid = UUID.test(uuid);
+  const valid = isUuid(uuid);
   const { data: card, error, isPending, refetch } = useQuery({ ...cardQuery(uuid), enabled: valid });
   const [ordering, setOrdering] = useState(openForm);
   // Choices made before pressing "Order" carry over into the form.

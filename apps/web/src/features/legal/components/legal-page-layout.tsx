@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Container, Group, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { LEGAL_UPDATED_AT } from '@brushline/shared/limits';
+import { LEGAL_UPDATED_AT } from '@brushline/shared/site';
 
 interface LegalPageLayoutProps {
   title: string;

@@ -1,5 +1,5 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
-import { CODE_TTL_MS, SESSION_TTL_MS } from '@brushline/shared/limits';
+import { CODE_TTL_MS, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
 import { useSiteInfo } from '../../../lib/site-info.ts';
 import { LegalPageLayout } from '../components/legal-page-layout.tsx';
 

@@ -20,7 +20,7 @@ function dropProblem(accepted: number, room: number, rejections: FileRejection[]
   return problems.length > 0 ? problems.join(' ') : null;
 }
 
-/** Up to 15 reference images (SPEC §5) with previews, upload progress and a remove button each. */
+/** Up to REFERENCES_MAX reference images (SPEC §5) with previews, upload progress and a remove button each. */
 export function ReferencePicker({ uploads }: { uploads: Uploads }) {
   const { items, add, remove } = uploads;
   const [rejected, setRejected] = useState<string | null>(null);
@@ -46,7 +46,9 @@ export function ReferencePicker({ uploads }: { uploads: Uploads }) {
           <Stack align="center" gap={4} style={{ pointerEvents: 'none' }}>
             <IconPhoto size={28} />
             <Text size="sm" ta="center">
-              {room > 0 ? 'Drop images here or click to choose' : 'The 15 references are attached'}
+              {room > 0
+                ? 'Drop images here or click to choose'
+                : `The ${REFERENCES_MAX} references are attached`}
             </Text>
           </Stack>
         </Dropzone>

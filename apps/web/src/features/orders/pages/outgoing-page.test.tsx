@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@brushline/shared/messages';
-import { orderMessages } from '@brushline/shared/orders/schemas';
+import { orderMessages } from '@brushline/shared/orders/messages';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { buyerMe, makeForm } from '../test/order-fixtures.ts';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST_TEXT_MAX } from '@brushline/shared/posts/constants';
-import { postTextTooLong } from '@brushline/shared/posts/schemas';
+import { postTextTooLong } from '@brushline/shared/posts/messages';
 import { renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { feedRoutes } from '../routes.tsx';
 import { ownPost, pageOf, signedIn, stubDocumentFonts } from '../test/post-fixtures.ts';

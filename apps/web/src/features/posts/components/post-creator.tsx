@@ -17,7 +17,7 @@ import { useId, useRef, useState } from 'react';
 import { IMAGE_MIME_TYPES, uploadLimitFor } from '@brushline/shared/media/constants';
 import { uploadTooLargeMessage } from '@brushline/shared/media/messages';
 import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX, type Maturity } from '@brushline/shared/posts/constants';
-import { postTextTooLong } from '@brushline/shared/posts/schemas';
+import { postTextTooLong } from '@brushline/shared/posts/messages';
 import type { Me } from '@brushline/shared/users/schemas';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { DISPLAY_NAME_MAX } from '@brushline/shared/limits';
+import { DISPLAY_NAME_MAX } from '@brushline/shared/users/constants';
 import { MEDIA_BOXES } from '@brushline/shared/media/constants';
 import { displayNameSchema, type Me, type UpdateProfileBody } from '@brushline/shared/users/schemas';
 import { fieldErrors } from '@brushline/shared/validation';

@@ -1,6 +1,6 @@
 import { Anchor, Group, Text, Tooltip } from '@mantine/core';
 import type { SocialLink } from '@brushline/shared/users/schemas';
-import { SOCIAL_URL_SHOWN } from '@brushline/shared/users/schemas';
+import { SOCIAL_URL_SHOWN } from '@brushline/shared/users/constants';
 import { shortUrl } from '@brushline/shared/users/social-sites';
 import { SocialIcon } from './social-icon.tsx';
 

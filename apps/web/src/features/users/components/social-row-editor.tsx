@@ -2,15 +2,9 @@ import { Anchor, Button, Fieldset, Grid, Group, Text, TextInput } from '@mantine
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { messages } from '@brushline/shared/messages';
-import {
-  SOCIAL_TITLE_MAX,
-  SOCIAL_URL_MAX,
-  SOCIAL_URL_SHOWN,
-  socialBodySchema,
-  socialDeleted,
-  socialDeleteFailed,
-  type SocialLink,
-} from '@brushline/shared/users/schemas';
+import { SOCIAL_TITLE_MAX, SOCIAL_URL_MAX, SOCIAL_URL_SHOWN } from '@brushline/shared/users/constants';
+import { socialDeleted, socialDeleteFailed } from '@brushline/shared/users/messages';
+import { socialBodySchema, type SocialLink } from '@brushline/shared/users/schemas';
 import { shortUrl, socialSiteOf } from '@brushline/shared/users/social-sites';
 import { fieldErrors } from '@brushline/shared/validation';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -27,6 +27,7 @@ import { profileRoutes } from './modules/users/profile.routes.ts';
 import { socialsRoutes } from './modules/users/socials.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Deps } from './platform/deps.ts';
+import { registerCompression } from './platform/compression.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createHub } from './platform/hub.ts';
 import { createLocalStorage } from './platform/media-storage.ts';
@@ -113,6 +114,7 @@ export async function buildApp(opts: AppOptions) {
     },
   });
   await app.register(fastifyCookie);
+  await registerCompression(app);
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, database.db);
 
@@ -146,7 +148,10 @@ export async function buildApp(opts: AppOptions) {
     { prefix: '/api' },
   );
 
-  await registerWeb(app, opts.webDist === undefined ? defaultWebDist : opts.webDist);
+  await registerWeb(app, {
+    dist: opts.webDist === undefined ? defaultWebDist : opts.webDist,
+    publicUrl: config.publicUrl,
+  });
   return Object.assign(app, { deps, database });
 }
 

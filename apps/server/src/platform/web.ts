@@ -1,38 +1,80 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { errorBody } from './errors.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isKnownPath } from '@brushline/shared/paths';
+import { AppError, errorBody } from './errors.ts';
+import { pageTemplate } from './page-template.ts';
+import { notFoundMeta, pathnameOf, renderHead, wantsPage, type PageMeta } from './pages.ts';
+
+export interface WebOptions {
+  /** The built web app (apps/web/dist); null serves none. */
+  dist: string | null;
+  /** Origin of absolute links in link previews (PUBLIC_URL). */
+  publicUrl: string;
+  /**
+   * The link preview of a screen, null for screens with nothing of their own to show. Throws a
+   * 404 AppError when what the page shows does not exist for this reader. Given by the app:
+   * platform code does not know the modules.
+   */
+  describePage?: (pathname: string, request: FastifyRequest) => Promise<PageMeta | null>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA from the same port: hashed assets cached for a year, index.html never
- * cached, and every non-API GET that matches no file answered with index.html (client routes).
+ * Serves the built SPA from the same port. Hashed files under /assets are cached for a year and
+ * sent as the build's .br/.gz copies when the browser takes them; source maps are never served.
+ * Every other GET that is no file gets index.html with its own head (title, link preview) and
+ * never cached: 200 for a screen of the paths table, 404 for anything else or for a profile, card
+ * or post that does not exist, so the SPA's 404 screen shows with an honest status. When the
+ * preview cannot be made (the database is down), the plain page still loads.
  */
-export async function registerWeb(app: FastifyInstance, dist: string | null) {
-  const hasWeb = dist !== null && existsSync(join(dist, 'index.html'));
-  if (hasWeb) {
+export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
+  const { dist } = opts;
+  const render =
+    dist !== null && existsSync(join(dist, 'index.html')) ? pageTemplate(join(dist, 'index.html')) : null;
+  if (render && dist) {
+    const assets = join(dist, 'assets') + sep;
     await app.register(fastifyStatic, {
       root: dist,
       // Files are looked up per request, so a rebuild is served without restarting the server.
       wildcard: true,
-      index: 'index.html',
+      // Pages (and so directories: "/", "/feed/") are rendered below, never the bare template.
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathname) =>
+        !pathname.endsWith('/') && !pathname.endsWith('.map') && pathname !== '/index.html',
       setHeaders(res, path) {
-        res.header(
-          'cache-control',
-          path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('cache-control', path.startsWith(assets) ? IMMUTABLE : 'no-cache');
       },
     });
   } else if (dist !== null) {
     app.log.warn({ dist }, 'web app not built: run `npm run build` to serve it');
   }
-  app.setNotFoundHandler((request, reply) => {
+
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a 404, never the page: a browser must not run HTML as a script.
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api') &&
-      !request.url.startsWith('/assets/');
-    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send(errorBody('not_found', 'Not found'));
+    if (!render || !wantsPage(request.method, request.url)) {
+      return reply.code(404).send(errorBody('not_found', 'Not found'));
+    }
+    const pathname = pathnameOf(request.url);
+    let status = isKnownPath(pathname) ? 200 : 404;
+    let meta: PageMeta | null = status === 200 ? null : notFoundMeta;
+    if (status === 200 && opts.describePage) {
+      try {
+        meta = await opts.describePage(pathname, request);
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 404) {
+          status = 404;
+          meta = notFoundMeta;
+        } else {
+          // The app must still load (a database outage, say): it shows its own errors.
+          request.log.warn({ err }, 'page preview failed; serving the plain page');
+        }
+      }
+    }
+    const html = await render(renderHead(meta, pathname, opts.publicUrl));
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -56,6 +56,7 @@ export const messages = {
   // Platform messages (not in the spec; written so the user knows what to do next).
   unauthorized: 'Please sign in to continue',
   notFound: 'Not found',
+  postMissing: 'This post does not exist or is not shown to you',
   foreignOrigin: 'This request came from another site and was refused',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again',
   serverError: 'Something went wrong on our side. Please try again',

@@ -21,10 +21,18 @@ describe('paging schemas', () => {
     expect(firstMessage(query.safeParse({ page: '0' }))).toBe('Page must be a whole number from 1');
     expect(firstMessage(query.safeParse({ page: '1.5' }))).toBe('Page must be a whole number from 1');
     expect(firstMessage(query.safeParse({ cursor: 'abc' }))).toBe('Must be a thing id');
-    expect(firstMessage(rowIdSchema('Must be a thing id').safeParse(PG_INT_MAX + 1))).toBe(
+    expect(firstMessage(rowIdSchema('Must be a thing id').safeParse(String(PG_INT_MAX + 1)))).toBe(
       'Must be a thing id',
     );
     expect(rowIdSchema('x').parse(String(PG_INT_MAX))).toBe(PG_INT_MAX);
+  });
+
+  it('reads ids strictly: only plain decimal digits', () => {
+    const id = rowIdSchema('Must be a thing id');
+    expect(id.parse('16')).toBe(16);
+    for (const bad of ['0x10', ' 1', '1 ', '+1', '-1', '01', '1e3', '1.0', '0', '', '١٢']) {
+      expect(firstMessage(id.safeParse(bad)), JSON.stringify(bad)).toBe('Must be a thing id');
+    }
   });
 
   it('shapes a page of items with the next cursor', () => {

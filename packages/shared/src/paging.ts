@@ -3,9 +3,19 @@ import { z } from 'zod';
 /** Postgres integer ids: anything larger can never exist, so it is refused as bad input. */
 export const PG_INT_MAX = 2_147_483_647;
 
+/**
+ * Decimal digits without sign, spaces or leading zeros: `Number()` also reads " 1", "0x10" and
+ * "1e3", and each of those would name a row the client never meant.
+ */
+const ROW_ID_PATTERN = /^[1-9][0-9]*$/;
+
 /** A row id in a path or a query string (`error` names the kind, e.g. "Must be a post id"). */
 export function rowIdSchema(error: string) {
-  return z.coerce.number({ error }).int({ error }).min(1, { error }).max(PG_INT_MAX, { error });
+  return z
+    .string({ error })
+    .regex(ROW_ID_PATTERN, { error })
+    .transform(Number)
+    .pipe(z.number().max(PG_INT_MAX, { error }));
 }
 
 /** Deeper than any list is long; a larger page number is a typo or a probe. */

@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
-import { createPost, deletePost, listPosts, toggleLike } from './posts.service.ts';
+import { createPost, deletePost, getPost, listPosts, toggleLike } from './posts.service.ts';
 
 export const postsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -51,6 +51,23 @@ export const postsRoutes =
         },
       },
       async (req) => listPosts(deps.db, req.actor, req.query),
+    );
+
+    app.get(
+      '/post/:id',
+      {
+        schema: {
+          tags: ['posts'],
+          summary: 'One post, as the feed shows it (the post page /post/{id})',
+          description:
+            'The same maturity rules as the feed: anonymous visitors receive only sfw posts, signed-in ' +
+            'users questionable and nsfw posts only when their settings display them. A missing, ' +
+            'deleted or hidden post answers 404. The id is plain decimal digits (" 1" or "0x10" answer 400).',
+          params: postIdParamsSchema,
+          response: { 200: postSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (req) => getPost(deps.db, req.actor, req.params.id),
     );
 
     app.put(

@@ -55,6 +55,18 @@ export async function createPost(db: Db, actor: Actor, body: CreatePostBody): Pr
   return toPost(row!);
 }
 
+/** One post as the feed shows it; a post the viewer may not see answers 404 like a missing one. */
+export async function getPost(db: Db, actor: Actor | null, id: number): Promise<Post> {
+  const [row] = await selectPostCards(db, {
+    viewerId: actor?.id ?? null,
+    maturities: visibleMaturities(actor),
+    ids: [id],
+    limit: 1,
+  });
+  if (!row) throw notFound(messages.postMissing);
+  return toPost(row);
+}
+
 /** One page of the feed (or of one user's posts), newest first; see feedQuerySchema. */
 export async function listPosts(db: Db, actor: Actor | null, query: FeedQuery): Promise<PostPage> {
   if (actor) return readPage(db, actor, query);

@@ -22,6 +22,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { describePage } from './modules/site/page-preview.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { socialsRoutes } from './modules/users/socials.routes.ts';
@@ -34,7 +35,7 @@ import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
-import { hubAuthenticator, registerSessions } from './platform/session.ts';
+import { actorFromToken, hubAuthenticator, registerSessions, SESSION_COOKIE } from './platform/session.ts';
 import { registerWeb } from './platform/web.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -151,6 +152,9 @@ export async function buildApp(opts: AppOptions) {
   await registerWeb(app, {
     dist: opts.webDist === undefined ? defaultWebDist : opts.webDist,
     publicUrl: config.publicUrl,
+    // Sessions are resolved for /api only; a page asks here, once, for its preview.
+    describePage: async (pathname, request) =>
+      describePage(deps, await actorFromToken(deps.db, request.cookies[SESSION_COOKIE]), pathname),
   });
   return Object.assign(app, { deps, database });
 }

@@ -1,4 +1,3 @@
-import { isKnownPath } from '@brushline/shared/paths';
 import {
   PRODUCT_NAME,
   SHARE_DESCRIPTION_MAX,
@@ -44,10 +43,6 @@ export function wantsPage(method: string, url: string): boolean {
     !pathname.startsWith('/assets/')
   );
 }
-
-/** A page of a known screen: its head may depend on who reads it, so the session is resolved. */
-export const isScreenRequest = (method: string, url: string) =>
-  wantsPage(method, url) && isKnownPath(pathnameOf(url));
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -9,6 +10,8 @@ import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
 import { multipartBody, pngBytes, uploadImage } from '../test/media-fixtures.ts';
 import { buildWebApp, builtScript, createDist, removeDist } from '../test/web-fixtures.ts';
 import { COMPRESS_MIN_BYTES } from './compression.ts';
+import { registerErrorHandling } from './errors.ts';
+import { registerWeb } from './web.ts';
 
 let t: TestApp;
 let dist: string;
@@ -149,6 +152,23 @@ describe('pages', () => {
     const api = await get('/api/no-such-route');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('still serves the page when its preview cannot be made', async () => {
+    const bare = Fastify({ logger: false });
+    registerErrorHandling(bare);
+    await registerWeb(bare, {
+      dist,
+      publicUrl: 'https://art.example',
+      describePage: () => Promise.reject(new Error('connection refused')),
+    });
+    try {
+      const res = await bare.inject({ url: '/profile/ann/home' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Brushline</title>');
+    } finally {
+      await bare.close();
+    }
   });
 
   it('compresses the page and reads the template again after a rebuild', async () => {

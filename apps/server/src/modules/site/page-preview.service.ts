@@ -1,0 +1,106 @@
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import { matchPath } from '@brushline/shared/paths';
+import { postIdParamsSchema } from '@brushline/shared/posts/schemas';
+import { PRODUCT_NAME } from '@brushline/shared/site';
+import { isUuid } from '@brushline/shared/uuid';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { PageMeta } from '../../platform/pages.ts';
+import type { Actor } from '../../platform/session.ts';
+import { getCard } from '../cards/cards.service.ts';
+import { getPost } from '../posts/posts.service.ts';
+import { getUserByLogin } from '../users/users.service.ts';
+
+async function profilePreview(deps: Pick<Deps, 'db' | 'hub'>, login: string): Promise<PageMeta> {
+  const user = await getUserByLogin(deps, login);
+  const { profilePicture, bannerPicture } = user.userProfileStore;
+  const name = `${user.displayName} (@${user.loginName})`;
+  return {
+    title: name,
+    description: `${user.displayName} on ${PRODUCT_NAME}: commissions, posts and art.`,
+    type: 'profile',
+    image: profilePicture
+      ? { url: profilePicture.path, alt: `${user.displayName}'s avatar`, large: false }
+      : bannerPicture
+        ? { url: bannerPicture.path, alt: `${user.displayName}'s banner`, large: true }
+        : null,
+  };
+}
+
+/** What the card's public page shows: a closed card answers 404 to all but its owner (getCard). */
+async function cardPreview(deps: Pick<Deps, 'db'>, actor: Actor | null, uuid: string): Promise<PageMeta> {
+  if (!isUuid(uuid)) throw notFound();
+  const card = await getCard(deps.db, actor, uuid);
+  const picture = card.thumbnailPicture ?? card.cardBanner;
+  const about = card.infoProvidedByTheAuthor.trim();
+  return {
+    title: card.title,
+    description:
+      `Commission by ${card.owner.displayName}, from ${formatUsd(card.startingPrice)}.` +
+      (about ? ` ${about}` : ''),
+    type: 'website',
+    image: picture
+      ? {
+          url: picture.url,
+          width: picture.width,
+          height: picture.height,
+          alt: card.title,
+          large: picture === card.cardBanner,
+        }
+      : null,
+  };
+}
+
+/** A post the reader may not see (its maturity) answers 404 like a deleted one (getPost). */
+async function postPreview(deps: Pick<Deps, 'db'>, actor: Actor | null, rawId: string): Promise<PageMeta> {
+  const id = postIdParamsSchema.safeParse({ id: rawId });
+  if (!id.success) throw notFound();
+  const post = await getPost(deps.db, actor, id.data.id);
+  const first = post.attachedMedia[0];
+  const text = post.postContent.trim();
+  return {
+    title: `${post.owner.displayName} on ${PRODUCT_NAME}`,
+    description: text || `A picture by ${post.owner.displayName}.`,
+    type: 'article',
+    image: first
+      ? {
+          url: first.url,
+          width: first.width,
+          height: first.height,
+          alt: `Picture by ${post.owner.displayName}`,
+          large: true,
+        }
+      : null,
+  };
+}
+
+/**
+ * The link preview of a screen (title, description, picture) as `actor` may see it, through the
+ * modules' own services and access rules: a link pasted into a chat is fetched anonymously, so it
+ * never carries a closed card or a post above the sfw line. Screens with nothing of their own
+ * answer null; a profile, card or post that does not exist throws the services' 404.
+ */
+export async function describePage(
+  deps: Pick<Deps, 'db' | 'hub'>,
+  actor: Actor | null,
+  pathname: string,
+): Promise<PageMeta | null> {
+  let match: ReturnType<typeof matchPath>;
+  try {
+    match = matchPath(pathname);
+  } catch {
+    // A malformed %-escape: no login, uuid or id can be spelled that way.
+    throw notFound();
+  }
+  switch (match?.name) {
+    case 'profileHome':
+      return profilePreview(deps, match.params.login!);
+    case 'commission':
+    case 'commissionForm':
+      return cardPreview(deps, actor, match.params.uuid!);
+    case 'post':
+      return postPreview(deps, actor, match.params.id!);
+    default:
+      return null;
+  }
+}

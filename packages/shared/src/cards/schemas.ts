@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mediaSchema } from '../media/schemas.ts';
-import { loginLookupSchema } from '../users/schemas.ts';
+import { loginLookupSchema, personSchema } from '../users/schemas.ts';
 import { uuidSchema } from '../uuid.ts';
 import {
   CARD_ADDITIONAL_MAX,
@@ -141,11 +141,7 @@ export const cardUpdateBodySchema = cardBodyShape.extend({ uuid: uuidSchema }).s
 export type CardUpdateBody = z.infer<typeof cardUpdateBodySchema>;
 export type CardUpdateBodyInput = z.input<typeof cardUpdateBodySchema>;
 
-export const cardOwnerSchema = z.object({
-  login: z.string(),
-  displayName: z.string(),
-  avatarMiniatureUrl: z.string().nullable(),
-});
+export const cardOwnerSchema = personSchema.omit({ id: true });
 
 /** SPEC §3 Commission card as every answer shows it. Prices in USD. */
 export const cardSchema = z.object({

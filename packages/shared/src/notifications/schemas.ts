@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cursorPageSchema, onlyPageOrCursor, pagingQueryShape, rowIdSchema } from '../paging.ts';
 import { LOGIN_LOOKUP_MAX } from '../users/constants.ts';
-import { uuidSchema } from '../uuid.ts';
+import { personSchema } from '../users/schemas.ts';
 import { NOTIFICATION_TYPES, SYSTEM_MESSAGE_MAX } from './constants.ts';
 import { notificationMessages } from './messages.ts';
 
@@ -14,14 +14,7 @@ export const notificationSchema = z.object({
   createdAt: z.iso.datetime(),
   message: z.string(),
   isRead: z.boolean(),
-  userWhoTriggeredEvent: z
-    .object({
-      id: uuidSchema,
-      login: z.string(),
-      displayName: z.string(),
-      avatarMiniatureUrl: z.string().nullable(),
-    })
-    .nullable(),
+  userWhoTriggeredEvent: personSchema.nullable(),
   changedPost: z.object({ id: z.number().int() }).nullable(),
   sentCard: z.object({ id: z.number().int(), isAccepted: z.boolean() }).nullable(),
 });

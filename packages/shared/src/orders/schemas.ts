@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_KEY_MAX, CARD_OPTIONS_MAX, CARD_SECTIONS_MAX } from '../cards/constants.ts';
 import { mediaSchema } from '../media/schemas.ts';
 import { rowIdSchema } from '../paging.ts';
-import { loginLookupSchema } from '../users/schemas.ts';
+import { loginLookupSchema, personSchema, type Person } from '../users/schemas.ts';
 import { uuidSchema } from '../uuid.ts';
 import { FORM_DESCRIPTION_MAX, FORM_TYPES, REFERENCES_MAX, TASK_STATUSES } from './constants.ts';
 import { orderMessages } from './messages.ts';
@@ -38,13 +38,8 @@ export type SendFormBody = z.infer<typeof sendFormBodySchema>;
 export type SendFormBodyInput = z.input<typeof sendFormBodySchema>;
 
 /** A participant of a form, as lists show them. */
-export const orderPersonSchema = z.object({
-  id: uuidSchema,
-  login: z.string(),
-  displayName: z.string(),
-  avatarMiniatureUrl: z.string().nullable(),
-});
-export type OrderPerson = z.infer<typeof orderPersonSchema>;
+export const orderPersonSchema = personSchema;
+export type OrderPerson = Person;
 
 export const orderTaskSchema = z.object({
   id: z.number().int(),

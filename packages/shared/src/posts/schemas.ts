@@ -3,6 +3,7 @@ import { BADGES } from '../roles.ts';
 import { mediaSchema } from '../media/schemas.ts';
 import { cursorPageSchema, onlyPageOrCursor, pagingQueryShape, rowIdSchema } from '../paging.ts';
 import { LOGIN_LOOKUP_MAX } from '../users/constants.ts';
+import { personSchema } from '../users/schemas.ts';
 import { uuidSchema } from '../uuid.ts';
 import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX } from './constants.ts';
 import { postDuplicateMedia, postEmpty, postTextTooLong, postTooManyMedia } from './messages.ts';
@@ -30,12 +31,7 @@ export type CreatePostBody = z.infer<typeof createPostBodySchema>;
 export const postSchema = z.object({
   id: z.number().int(),
   ownerId: uuidSchema,
-  owner: z.object({
-    login: z.string(),
-    displayName: z.string(),
-    avatarMiniatureUrl: z.string().nullable(),
-    badges: z.array(z.enum(BADGES)),
-  }),
+  owner: personSchema.omit({ id: true }).extend({ badges: z.array(z.enum(BADGES)) }),
   postContent: z.string(),
   attachedMedia: z.array(mediaSchema),
   maturity: maturitySchema,

@@ -26,6 +26,18 @@ export const socialLinkSchema = z.object({
 });
 export type SocialLink = z.infer<typeof socialLinkSchema>;
 
+/**
+ * A user named inside another answer (a post's or card's owner, a form's sides, who triggered a
+ * notification): enough for a name and an avatar, which is always the miniature of their own avatar.
+ */
+export const personSchema = z.object({
+  id: uuidSchema,
+  login: z.string(),
+  displayName: z.string(),
+  avatarMiniatureUrl: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
 /** SPEC §3 User, as every API answer shows it. */
 export const userSchema = z.object({
   id: uuidSchema,

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   pgEnum,
   pgTable,
+  type PgTable,
   primaryKey,
   text,
   timestamp,
@@ -59,6 +60,23 @@ export const userRoles = pgTable(
 export const rolesColumn = sql<
   Role[]
 >`array(select ur.role::text from user_roles ur where ur.user_id = ${users.id} order by ur.role)`;
+
+/**
+ * The owner's-avatar rule, written once for every answer that shows a user: a picture id only
+ * while its media row still exists and belongs to that user, so no dead link and never someone
+ * else's upload. `user` is the users table or an alias of it (a form's sender and artist); its
+ * columns are named through the table's own name, because Drizzle leaves them unqualified in a
+ * one-table select, where "id" inside the subquery would mean the media row's id.
+ */
+export function ownPictureId(
+  user: PgTable,
+  column: 'avatar_media_id' | 'banner_media_id' = 'avatar_media_id',
+) {
+  const table = sql.identifier(getTableName(user));
+  return sql<
+    string | null
+  >`(select m.id from media m where m.id = ${table}.${sql.identifier(column)} and m.owner_id = ${table}.id)`;
+}
 
 export const sessions = pgTable(
   'sessions',

@@ -2,7 +2,7 @@ import { fromCents, toCents, type PricedCard } from '@brushline/shared/cards/pri
 import type { Card, CardBody } from '@brushline/shared/cards/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
 import type { StoredCardSection } from '../../db/schema/cards.ts';
-import { mediaUrl } from '../media/media.urls.ts';
+import { avatarMiniatureUrl } from '../users/users.dto.ts';
 import type { CardRow, CardValues } from './cards.repo.ts';
 
 /** Stored sections (cents) as the API shows them (USD). Options keep their saved order. */
@@ -71,7 +71,7 @@ export function toCard(row: CardRow, media: ReadonlyMap<string, Media>): Card {
     owner: {
       login: row.ownerLogin,
       displayName: row.ownerDisplayName,
-      avatarMiniatureUrl: row.ownerAvatarId ? mediaUrl(row.ownerAvatarId, 'miniature') : null,
+      avatarMiniatureUrl: avatarMiniatureUrl(row.ownerAvatarId),
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -2,12 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { isUuid } from '@brushline/shared/uuid';
 import type { DbOrTx } from '../../db/client.ts';
 import { commissionCards } from '../../db/schema/cards.ts';
-import { users } from '../../db/schema/users.ts';
-
-/** The owner's avatar id only while it is still their own media (no dead links). */
-const ownerAvatarColumn = sql<
-  string | null
->`(select m.id from media m where m.id = ${users.avatarMediaId} and m.owner_id = ${users.id})`;
+import { ownPictureId, users } from '../../db/schema/users.ts';
 
 const cardColumns = {
   uuid: commissionCards.uuid,
@@ -24,7 +19,7 @@ const cardColumns = {
   updatedAt: commissionCards.updatedAt,
   ownerLogin: users.login,
   ownerDisplayName: users.displayName,
-  ownerAvatarId: ownerAvatarColumn,
+  ownerAvatarId: ownPictureId(users),
 };
 
 /** A card with what its answer shows of the owner, in one query. */

@@ -1,5 +1,5 @@
 import type { Notification } from '@brushline/shared/notifications/schemas';
-import { mediaUrl } from '../media/media.urls.ts';
+import { toPerson } from '../users/users.dto.ts';
 import type { NotificationRow } from './notifications.repo.ts';
 
 export function toNotification(row: NotificationRow): Notification {
@@ -11,12 +11,12 @@ export function toNotification(row: NotificationRow): Notification {
     isRead: row.isRead,
     userWhoTriggeredEvent:
       row.actorId && row.actorLogin && row.actorDisplayName !== null
-        ? {
+        ? toPerson({
             id: row.actorId,
             login: row.actorLogin,
             displayName: row.actorDisplayName,
-            avatarMiniatureUrl: row.actorAvatarId ? mediaUrl(row.actorAvatarId, 'miniature') : null,
-          }
+            avatarId: row.actorAvatarId,
+          })
         : null,
     changedPost: row.postId === null ? null : { id: row.postId },
     sentCard:

@@ -1,9 +1,8 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { media } from '../../db/schema/media.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { commissionTasks } from '../../db/schema/orders.ts';
-import { users } from '../../db/schema/users.ts';
+import { ownPictureId, users } from '../../db/schema/users.ts';
 import type { NewNotification } from './notifications.service.ts';
 
 export async function insertNotification(db: DbOrTx, n: NewNotification): Promise<number> {
@@ -33,7 +32,7 @@ const columns = {
   actorId: users.id,
   actorLogin: users.login,
   actorDisplayName: users.displayName,
-  actorAvatarId: media.id,
+  actorAvatarId: ownPictureId(users),
   taskStatus: commissionTasks.status,
 };
 
@@ -44,7 +43,6 @@ function baseQuery(db: DbOrTx) {
     .select(columns)
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
-    .leftJoin(media, eq(media.id, users.avatarMediaId))
     .leftJoin(commissionTasks, eq(commissionTasks.formId, notifications.formId));
 }
 

@@ -1,17 +1,8 @@
 import { fromCents } from '@brushline/shared/cards/pricing';
 import type { Media } from '@brushline/shared/media/schemas';
-import type { OrderPerson, SentForm } from '@brushline/shared/orders/schemas';
-import { mediaUrl } from '../media/media.urls.ts';
+import type { SentForm } from '@brushline/shared/orders/schemas';
+import { toPerson } from '../users/users.dto.ts';
 import type { FormRow } from './orders.repo.ts';
-
-export function toPerson(
-  id: string,
-  login: string,
-  displayName: string,
-  avatarId: string | null,
-): OrderPerson {
-  return { id, login, displayName, avatarMiniatureUrl: avatarId ? mediaUrl(avatarId, 'miniature') : null };
-}
 
 /** SPEC §3 Sent commission form with its task; prices go back from cents to USD here. */
 export function toSentForm(row: FormRow, references: Media[]): SentForm {
@@ -23,8 +14,18 @@ export function toSentForm(row: FormRow, references: Media[]): SentForm {
     references,
     totalPrice: fromCents(row.totalPriceCents),
     senderId: row.senderId,
-    sender: toPerson(row.senderId, row.senderLogin, row.senderDisplayName, row.senderAvatarId),
-    artist: toPerson(row.artistId, row.artistLogin, row.artistDisplayName, row.artistAvatarId),
+    sender: toPerson({
+      id: row.senderId,
+      login: row.senderLogin,
+      displayName: row.senderDisplayName,
+      avatarId: row.senderAvatarId,
+    }),
+    artist: toPerson({
+      id: row.artistId,
+      login: row.artistLogin,
+      displayName: row.artistDisplayName,
+      avatarId: row.artistAvatarId,
+    }),
     isRead: row.isRead,
     type: row.type,
     status: row.taskStatus,

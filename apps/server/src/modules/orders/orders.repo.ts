@@ -9,15 +9,11 @@ import {
   formReferences,
   type StoredChosenSection,
 } from '../../db/schema/orders.ts';
-import { users } from '../../db/schema/users.ts';
+import { ownPictureId, users } from '../../db/schema/users.ts';
 import type { MediaRow } from '../media/media.dto.ts';
 
 const sender = alias(users, 'sender');
 const artist = alias(users, 'artist');
-
-/** A user's avatar id only while it is still their own media (no dead links). */
-const avatarOf = (u: typeof sender | typeof artist) =>
-  sql<string | null>`(select m.id from media m where m.id = ${u.avatarMediaId} and m.owner_id = ${u.id})`;
 
 const formColumns = {
   id: commissionForms.id,
@@ -32,11 +28,11 @@ const formColumns = {
   senderId: sender.id,
   senderLogin: sender.login,
   senderDisplayName: sender.displayName,
-  senderAvatarId: avatarOf(sender),
+  senderAvatarId: ownPictureId(sender),
   artistId: artist.id,
   artistLogin: artist.login,
   artistDisplayName: artist.displayName,
-  artistAvatarId: avatarOf(artist),
+  artistAvatarId: ownPictureId(artist),
   taskId: commissionTasks.id,
   taskStatus: commissionTasks.status,
   taskType: commissionTasks.type,
@@ -136,7 +132,7 @@ export async function countTasksByCommissioner(db: DbOrTx, artistId: string) {
       senderId: sender.id,
       senderLogin: sender.login,
       senderDisplayName: sender.displayName,
-      senderAvatarId: avatarOf(sender),
+      senderAvatarId: ownPictureId(sender),
       status: commissionTasks.status,
       n: sql<number>`count(*)::int`,
       lastAt: sql<string>`max(${commissionForms.createdAt})::text`,

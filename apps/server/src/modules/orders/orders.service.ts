@@ -22,7 +22,8 @@ import { canSeeCard } from '../cards/cards.service.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
-import { toPerson, toSentForm } from './orders.dto.ts';
+import { toPerson } from '../users/users.dto.ts';
+import { toSentForm } from './orders.dto.ts';
 import {
   byFormId,
   countTasksByCommissioner,
@@ -157,7 +158,12 @@ export async function listCommissioners(db: Db, actor: Actor): Promise<Commissio
     if (!s) {
       const counts = Object.fromEntries(TASK_STATUSES.map((st) => [st, 0])) as StatusCounts;
       s = {
-        commissioner: toPerson(r.senderId, r.senderLogin, r.senderDisplayName, r.senderAvatarId),
+        commissioner: toPerson({
+          id: r.senderId,
+          login: r.senderLogin,
+          displayName: r.senderDisplayName,
+          avatarId: r.senderAvatarId,
+        }),
         counts,
         active: 0,
         lastAt: r.lastAt,

@@ -2,7 +2,7 @@ import type { MediaPurpose } from '@brushline/shared/media/constants';
 import type { Post } from '@brushline/shared/posts/schemas';
 import { badgesFor } from '@brushline/shared/roles';
 import { toMedia } from '../media/media.dto.ts';
-import { mediaUrl } from '../media/media.urls.ts';
+import { avatarMiniatureUrl } from '../users/users.dto.ts';
 import type { PostCardRow } from './posts.repo.ts';
 
 /** One attached image as the page query's JSON aggregate spells it. */
@@ -31,7 +31,7 @@ export function toPost(row: PostCardRow): Post {
     owner: {
       login: row.ownerLogin,
       displayName: row.ownerDisplayName,
-      avatarMiniatureUrl: row.ownerAvatarId ? mediaUrl(row.ownerAvatarId, 'miniature') : null,
+      avatarMiniatureUrl: avatarMiniatureUrl(row.ownerAvatarId),
       badges: ownerBadges(row),
     },
     postContent: row.content,

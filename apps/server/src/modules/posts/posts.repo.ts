@@ -6,7 +6,7 @@ import type { Role } from '@brushline/shared/roles';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { postLikes, postMedia, posts } from '../../db/schema/posts.ts';
-import { rolesColumn, users } from '../../db/schema/users.ts';
+import { ownPictureId, rolesColumn, users } from '../../db/schema/users.ts';
 import type { PostMediaJson } from './posts.dto.ts';
 
 /** The viewer's own like of each post on the page (likedByMe). */
@@ -55,9 +55,7 @@ function cardColumns() {
     ownerLogin: users.login,
     ownerDisplayName: users.displayName,
     // Only while the avatar's media row still exists and is the owner's: no dead links.
-    ownerAvatarId: sql<
-      string | null
-    >`(select m.id from media m where m.id = ${users.avatarMediaId} and m.owner_id = ${users.id})`,
+    ownerAvatarId: ownPictureId(users),
     ownerVerified: users.isVerified,
     ownerAlpha: users.isAlpha,
     ownerBanned: users.isBanned,

@@ -1,11 +1,28 @@
 import { badgesFor } from '@brushline/shared/roles';
 import { socialSiteOf } from '@brushline/shared/users/social-sites';
-import type { Me, SocialLink, User, UserSettings } from '@brushline/shared/users/schemas';
+import type { Me, Person, SocialLink, User, UserSettings } from '@brushline/shared/users/schemas';
 import { mediaUrl } from '../media/media.urls.ts';
 import type { SocialLinkRow, UserRow } from './users.repo.ts';
 
 const picture = (mediaId: string | null) =>
   mediaId ? { path: mediaUrl(mediaId, 'full'), miniaturePath: mediaUrl(mediaId, 'miniature') } : null;
+
+/** The avatar a user is shown with inside other answers; `avatarId` comes from ownPictureId. */
+export const avatarMiniatureUrl = (avatarId: string | null) =>
+  avatarId ? mediaUrl(avatarId, 'miniature') : null;
+
+/** A user named inside another answer (SPEC §3 shapes differ only in which of these they keep). */
+export const toPerson = (p: {
+  id: string;
+  login: string;
+  displayName: string;
+  avatarId: string | null;
+}): Person => ({
+  id: p.id,
+  login: p.login,
+  displayName: p.displayName,
+  avatarMiniatureUrl: avatarMiniatureUrl(p.avatarId),
+});
 
 /** A stored link as the API shows it; the icon is the known site of its host (docs/decisions/0003). */
 export const toSocialLink = (row: SocialLinkRow): SocialLink => ({

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Role } from '@brushline/shared/roles';
 import type { DbOrTx } from '../../db/client.ts';
-import { rolesColumn, userRoles, users } from '../../db/schema/users.ts';
+import { ownPictureId, rolesColumn, userRoles, users } from '../../db/schema/users.ts';
 
 export interface SocialLinkRow {
   id: number;
@@ -20,12 +20,6 @@ export const socialsColumn =
     (v: string): SocialLinkRow[] => JSON.parse(v) as SocialLinkRow[],
   );
 
-/** A picture id only while its media row still exists and belongs to the user: no dead links. */
-const ownMediaColumn = (column: 'avatar_media_id' | 'banner_media_id') =>
-  sql<
-    string | null
-  >`(select m.id from media m where m.id = users.${sql.raw(column)} and m.owner_id = users.id)`;
-
 export const userColumns = {
   id: users.id,
   login: users.login,
@@ -36,8 +30,8 @@ export const userColumns = {
   isVerified: users.isVerified,
   isAlpha: users.isAlpha,
   isBanned: users.isBanned,
-  avatarMediaId: ownMediaColumn('avatar_media_id'),
-  bannerMediaId: ownMediaColumn('banner_media_id'),
+  avatarMediaId: ownPictureId(users),
+  bannerMediaId: ownPictureId(users, 'banner_media_id'),
   socials: socialsColumn,
   createdAt: users.createdAt,
   roles: rolesColumn,

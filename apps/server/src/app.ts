@@ -18,6 +18,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { flushIntervalMs, startEmailFlusher } from './modules/email/email-flusher.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -36,6 +38,7 @@ import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
 import { actorFromToken, hubAuthenticator, registerSessions, SESSION_COOKIE } from './platform/session.ts';
+import { loadSigningSecret } from './platform/signing-secret.ts';
 import { registerWeb } from './platform/web.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -51,6 +54,8 @@ export interface AppOptions {
   hubChannel?: string;
   /** Built web app to serve; null serves none. */
   webDist?: string | null;
+  /** How often queued notification e-mails are looked at; null runs no flusher (call flushEmailQueue). */
+  emailFlushIntervalMs?: number | null;
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -95,10 +100,18 @@ export async function buildApp(opts: AppOptions) {
     log: app.log,
     hub,
     storage: createLocalStorage(join(config.DATA_DIR, 'media')),
+    signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
   };
+  const flushEvery =
+    opts.emailFlushIntervalMs === undefined
+      ? flushIntervalMs(config.EMAIL_BATCH_SECONDS)
+      : opts.emailFlushIntervalMs;
+  const emailFlusher = flushEvery === null ? null : startEmailFlusher(deps, flushEvery);
   // Sockets go first, so the HTTP server is not kept open by them while Fastify closes it.
   app.addHook('preClose', async () => {
     await hub.close();
+    // A flush in progress finishes before the database and the mailer close.
+    await emailFlusher?.stop();
   });
   app.addHook('onClose', async () => {
     mailer.close();
@@ -143,6 +156,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(mediaRoutes(deps));
       await api.register(postsRoutes(deps));
       await api.register(notificationsRoutes(deps));
+      await api.register(emailRoutes(deps));
       await api.register(cardsRoutes(deps));
       await api.register(ordersRoutes(deps));
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_BATCH_WINDOW_SECONDS } from '@brushline/shared/notifications/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -21,6 +22,13 @@ const envSchema = z.object({
   SMTP_URL: urlWith(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Brushline <no-reply@localhost>'),
   PUBLIC_URL: urlWith(['http', 'https']).optional(),
+  SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  EMAIL_BATCH_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(0)
+    .max(86_400)
+    .default(EMAIL_BATCH_WINDOW_SECONDS),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@brushline.example'),
   SEED_DEMO: bool.default(true),
   TRUST_PROXY: bool.default(false),

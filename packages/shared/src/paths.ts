@@ -20,6 +20,9 @@ export const paths = {
   notifications: '/notifications',
   settingsGeneral: '/settings/general',
   settingsSocials: '/settings/socials',
+  settingsNotifications: '/settings/notifications',
+  /** Where an e-mail's unsubscribe link lands; works signed out (the token is signed). */
+  unsubscribe: '/unsubscribe/:token',
   profileHome: '/profile/:login/home',
   commission: '/commission/:uuid',
   commissionForm: '/comission-form/:uuid',

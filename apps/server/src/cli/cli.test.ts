@@ -69,9 +69,15 @@ describe('npm run admin', () => {
 describe('demo seed', () => {
   it('creates the three demo accounts once, with passwords that sign in', async () => {
     const lines: string[] = [];
-    const created = await seedDemo(t.app.deps.db, { info: (m: string) => void lines.push(m) });
+    const created = await seedDemo(t.app.deps.db, (line) => void lines.push(line));
     expect(created.map((c) => c.login)).toEqual(['demo_artist', 'demo_client', 'demo_admin']);
-    expect(lines.join('\n')).toContain(created[0]!.password);
+    // Printed readably: a heading, then one account a line with its password (not one log entry).
+    expect(lines).toHaveLength(1 + created.length);
+    expect(lines.every((l) => !l.includes('\n'))).toBe(true);
+    created.forEach((c, i) => {
+      expect(lines[i + 1]).toMatch(new RegExp(`^\\s+${c.login}\\s+password: ${c.password}`));
+    });
+    expect(lines[3]).toContain('(admin)');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -80,7 +86,7 @@ describe('demo seed', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().roles).toEqual(['artist']);
-    expect(await seedDemo(t.app.deps.db, { info: () => {} })).toEqual([]);
+    expect(await seedDemo(t.app.deps.db, () => {})).toEqual([]);
   });
 });
 
@@ -88,7 +94,7 @@ describe('demo content', () => {
   it('gives a fresh instance posts with pictures, an open card and a request waiting for the artist', async () => {
     const fresh = await createTestApp();
     try {
-      const created = await seedDemoWithContent(fresh.app.deps, { info: () => {} });
+      const created = await seedDemoWithContent(fresh.app.deps, () => {});
       const artist = created.find((c) => c.login === 'demo_artist')!;
       const feed = (await fresh.app.inject({ url: '/api/posts/filter?page=1' })).json<PostPage>();
       expect(feed.items).toHaveLength(3);
@@ -116,6 +122,9 @@ describe('demo content', () => {
       const profile = (await fresh.app.inject({ url: '/api/user/demo_artist' })).json();
       expect(profile.userProfileStore.profilePicture).not.toBeNull();
       expect(profile.connectedSocials).toHaveLength(1);
+      // Demo addresses are not real: the waiting request is not mailed, every kind stays on the site.
+      const prefs = await fresh.app.inject({ url: '/api/notifications/preferences', headers: { cookie } });
+      expect(new Set(Object.values(prefs.json()))).toEqual(new Set(['inApp']));
     } finally {
       await fresh.close();
     }

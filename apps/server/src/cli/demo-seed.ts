@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@brushline/shared/roles';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -6,6 +5,7 @@ import { seedDemoContent } from './demo-content.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { newToken } from '../platform/tokens.ts';
 import { countUsers, findUserByLogin, grantRole, insertUser } from '../modules/users/users.repo.ts';
+import { keepAllOnSite } from '../modules/email/email-preferences.service.ts';
 
 const DEMO: { login: string; email: string; roles: Role[] }[] = [
   { login: 'demo_artist', email: 'artist@demo.brushline.example', roles: ['artist'] },
@@ -13,8 +13,17 @@ const DEMO: { login: string; email: string; roles: Role[] }[] = [
   { login: 'demo_admin', email: 'admin@demo.brushline.example', roles: ['admin'] },
 ];
 
+/** Where the demo passwords go: one line per call. */
+export type Print = (line: string) => void;
+
+/**
+ * Straight to stdout, beside the log: inside a JSON log entry the passwords would sit in one long
+ * line of escaped newlines (issue 8 §5). One account a line, readable in any terminal or log view.
+ */
+export const printToStdout: Print = (line) => void process.stdout.write(`${line}\n`);
+
 /** Creates the demo accounts that do not exist yet, with fresh random passwords printed once. */
-export async function seedDemo(db: Db, log: Pick<FastifyBaseLogger, 'info'>) {
+export async function seedDemo(db: Db, print: Print = printToStdout) {
   const created: { id: string; login: string; password: string; roles: Role[] }[] = [];
   for (const demo of DEMO) {
     if (await findUserByLogin(db, demo.login)) continue;
@@ -26,23 +35,26 @@ export async function seedDemo(db: Db, log: Pick<FastifyBaseLogger, 'info'>) {
         passwordHash: await hashPassword(password),
       });
       for (const role of demo.roles) await grantRole(tx, userId, role);
+      // Their addresses are not real: nothing is mailed to them unless someone switches it on.
+      await keepAllOnSite(tx, userId);
       return userId;
     });
     created.push({ id, login: demo.login, password, roles: demo.roles });
   }
   if (created.length > 0) {
-    const lines = created.map(
-      (c) =>
+    print('Demo accounts created. These passwords are shown only once:');
+    for (const c of created)
+      print(
         `  ${c.login.padEnd(12)} password: ${c.password}${c.roles.length ? `  (${c.roles.join(', ')})` : ''}`,
-    );
-    log.info(`Demo accounts created. These passwords are shown only once:\n${lines.join('\n')}`);
+      );
   }
   return created;
 }
 
 /** Demo accounts, and when they are new, their demo posts, commission card and request. */
-export async function seedDemoWithContent(deps: Deps, log: Pick<FastifyBaseLogger, 'info'> = deps.log) {
-  const created = await seedDemo(deps.db, log);
+export async function seedDemoWithContent(deps: Deps, print: Print = printToStdout) {
+  const created = await seedDemo(deps.db, print);
+  if (created.length > 0) deps.log.info({ logins: created.map((c) => c.login) }, 'demo accounts created');
   const artist = created.find((c) => c.login === 'demo_artist');
   const client = created.find((c) => c.login === 'demo_client');
   if (artist && client) await seedDemoContent(deps, { artist, client });

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as authSchema from './schema/auth.ts';
 import * as cardsSchema from './schema/cards.ts';
+import * as emailSchema from './schema/email.ts';
 import * as mediaSchema from './schema/media.ts';
 import * as notificationsSchema from './schema/notifications.ts';
 import * as ordersSchema from './schema/orders.ts';
@@ -22,6 +23,7 @@ export const schema = {
   ...socialsSchema,
   ...cardsSchema,
   ...ordersSchema,
+  ...emailSchema,
 };
 
 /**

@@ -15,4 +15,6 @@ export interface Deps {
   log: FastifyBaseLogger;
   hub: Hub;
   storage: MediaStorage;
+  /** Key of signed links (platform/signing-secret.ts). */
+  signingSecret: Buffer;
 }

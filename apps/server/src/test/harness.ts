@@ -58,6 +58,9 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Notification mail waits a day, so it never lands in an outbox a test reads codes from;
+    // the e-mail suites flush explicitly (flushEmailQueue with a later `now`) or shorten it.
+    EMAIL_BATCH_SECONDS: '86400',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { queueNotificationEmail } from '../email/email-preferences.service.ts';
 import { findUserByLogin } from '../users/users.repo.ts';
 import {
   countUnread,
@@ -51,6 +52,8 @@ export async function createNotification(
   n: NewNotification,
 ): Promise<{ notification: Notification; push: (deps: Pick<Deps, 'hub' | 'log'>) => void }> {
   const id = await insertNotification(db, n);
+  // In the same transaction: a notification that is rolled back is never mailed.
+  await queueNotificationEmail(db, { userId: n.userId, notificationId: id, type: n.type });
   const row = await findNotification(db, id);
   const notification = toNotification(row!);
   return {

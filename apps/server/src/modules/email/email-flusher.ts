@@ -1,0 +1,98 @@
+import {
+  EMAIL_CLAIM_LEASE_SECONDS,
+  EMAIL_FLUSH_INTERVAL_MIN_MS,
+  EMAIL_FLUSH_INTERVAL_MS,
+  EMAIL_FLUSH_USERS_MAX,
+  EMAIL_SEND_ATTEMPTS_MAX,
+} from '@brushline/shared/notifications/constants';
+import type { Deps } from '../../platform/deps.ts';
+import { buildDigest } from './email-digest.ts';
+import { claimDue, countFailedAttempt, deleteQueued, dropExhausted, findBatchItems } from './email.repo.ts';
+import { signUnsubscribe } from './unsubscribe-token.ts';
+
+export type FlushCtx = Pick<Deps, 'db' | 'mailer' | 'config' | 'log' | 'signingSecret'>;
+
+export interface FlushResult {
+  /** Mails handed to the mailer. */
+  mails: number;
+  /** Queued events those mails listed. */
+  events: number;
+  /** Queued events left out because their reader had already read them on the site. */
+  alreadyRead: number;
+}
+
+/**
+ * Sends what is due at `now`: for every user whose oldest waiting event is older than the batch
+ * window, one mail with every event of theirs waiting (a burst is one mail). Events read on the
+ * site in the meantime are dropped: they told the user already. Safe to run on several servers
+ * at once (the claim in email.repo.ts). Tests call it with a `now` past the window.
+ */
+export async function flushEmailQueue(ctx: FlushCtx, now: Date = new Date()): Promise<FlushResult> {
+  const result: FlushResult = { mails: 0, events: 0, alreadyRead: 0 };
+  const givenUp = await dropExhausted(ctx.db, EMAIL_SEND_ATTEMPTS_MAX);
+  if (givenUp > 0)
+    ctx.log.warn({ events: givenUp }, 'gave up e-mailing notifications after repeated failures');
+  const claimed = await claimDue(ctx.db, {
+    now,
+    dueBefore: new Date(now.getTime() - ctx.config.EMAIL_BATCH_SECONDS * 1000),
+    staleBefore: new Date(now.getTime() - EMAIL_CLAIM_LEASE_SECONDS * 1000),
+    maxUsers: EMAIL_FLUSH_USERS_MAX,
+  });
+  // Map.groupBy needs Node 21; the project supports Node 20.
+  const byUser = new Map<string, typeof claimed>();
+  for (const row of claimed) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  for (const [userId, rows] of byUser) {
+    const ids = rows.map((r) => r.id);
+    const items = await findBatchItems(ctx.db, ids);
+    const unread = items.filter((i) => !i.isRead);
+    result.alreadyRead += items.length - unread.length;
+    const first = unread[0];
+    if (!first) {
+      await deleteQueued(ctx.db, ids);
+      continue;
+    }
+    const mail = buildDigest({
+      publicUrl: ctx.config.publicUrl,
+      recipient: { id: userId, email: first.email, login: first.login },
+      items: unread,
+      unsubscribeToken: (kinds) => signUnsubscribe(ctx.signingSecret, { userId, kinds }),
+    });
+    try {
+      await ctx.mailer.send(mail);
+    } catch (err) {
+      ctx.log.warn({ err, userId }, 'could not e-mail notifications; will try again');
+      await countFailedAttempt(ctx.db, ids);
+      continue;
+    }
+    // Sent: the rows go. If this delete were lost (a crash right here), the lease would expire
+    // and the mail would go twice: at least once, never lost.
+    await deleteQueued(ctx.db, ids);
+    result.mails += 1;
+    result.events += unread.length;
+  }
+  return result;
+}
+
+/** How often to look: the named interval, or sooner when the window is shorter than it. */
+export const flushIntervalMs = (windowSeconds: number) =>
+  Math.min(EMAIL_FLUSH_INTERVAL_MS, Math.max(EMAIL_FLUSH_INTERVAL_MIN_MS, (windowSeconds * 1000) / 2));
+
+/** The server's flusher: runs flushEmailQueue on an interval, one run at a time; stop() waits for a running one. */
+export function startEmailFlusher(ctx: FlushCtx, intervalMs: number): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = flushEmailQueue(ctx)
+      .catch((err: unknown) => ctx.log.error({ err }, 'e-mail flush failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

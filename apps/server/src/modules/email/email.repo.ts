@@ -1,0 +1,137 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { NotificationKind, NotificationType } from '@brushline/shared/notifications/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import { emailPreferences, emailQueue } from '../../db/schema/email.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { commissionForms } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/users.ts';
+
+export async function findPreferenceRows(db: DbOrTx, userId: string) {
+  return db
+    .select({ kind: emailPreferences.kind, byEmail: emailPreferences.byEmail })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.userId, userId));
+}
+
+export async function upsertPreferences(
+  db: DbOrTx,
+  userId: string,
+  choices: { kind: NotificationKind; byEmail: boolean }[],
+  now: Date,
+) {
+  if (choices.length === 0) return;
+  await db
+    .insert(emailPreferences)
+    .values(choices.map((c) => ({ userId, kind: c.kind, byEmail: c.byEmail, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [emailPreferences.userId, emailPreferences.kind],
+      set: { byEmail: sql`excluded.by_email`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+/** Pending mail of kinds just turned off is dropped, so switching off stops the mail on its way. */
+export async function dropPending(db: DbOrTx, userId: string, kinds: NotificationKind[]) {
+  if (kinds.length === 0) return;
+  await db
+    .delete(emailQueue)
+    .where(and(eq(emailQueue.userId, userId), inArray(emailQueue.kind, kinds), isNull(emailQueue.claimedAt)));
+}
+
+/** Queues the notification for mail when its recipient wants this kind by e-mail (one statement). */
+export async function enqueueIfWanted(
+  db: DbOrTx,
+  q: { userId: string; notificationId: number; kind: NotificationKind; byDefault: boolean },
+) {
+  await db.execute(sql`
+    insert into ${emailQueue} (user_id, notification_id, kind)
+    select ${q.userId}::uuid, ${q.notificationId}, ${q.kind}::notification_kind
+    where coalesce(
+      (select by_email from ${emailPreferences} where user_id = ${q.userId}::uuid and kind = ${q.kind}::notification_kind),
+      ${q.byDefault}
+    )`);
+}
+
+export interface ClaimedRow {
+  id: number;
+  userId: string;
+  attempts: number;
+}
+
+/**
+ * Claims every unclaimed (or lease-expired) row of the users whose oldest such row is due. Rows
+ * another flusher is claiming right now are locked, and SKIP LOCKED passes them by; rows it has
+ * claimed already fail the claimed_at test. So two flushers never claim the same row.
+ */
+export async function claimDue(
+  db: DbOrTx,
+  p: { now: Date; dueBefore: Date; staleBefore: Date; maxUsers: number },
+): Promise<ClaimedRow[]> {
+  const now = p.now.toISOString();
+  const due = p.dueBefore.toISOString();
+  const stale = p.staleBefore.toISOString();
+  const result = await db.execute<{ id: number; user_id: string; attempts: number }>(sql`
+    with due as (
+      select user_id from ${emailQueue}
+      where claimed_at is null or claimed_at < ${stale}::timestamptz
+      group by user_id
+      having min(created_at) <= ${due}::timestamptz
+      order by min(created_at)
+      limit ${p.maxUsers}
+    )
+    update ${emailQueue} set claimed_at = ${now}::timestamptz
+    where id in (
+      select id from ${emailQueue}
+      where user_id in (select user_id from due)
+        and (claimed_at is null or claimed_at < ${stale}::timestamptz)
+      for update skip locked
+    )
+    returning id, user_id, attempts`);
+  return result.rows.map((r) => ({ id: Number(r.id), userId: r.user_id, attempts: Number(r.attempts) }));
+}
+
+/** What one mail needs of its rows: the notification, its recipient and the order's sides. */
+export async function findBatchItems(db: DbOrTx, queueIds: number[]) {
+  if (queueIds.length === 0) return [];
+  return db
+    .select({
+      queueId: emailQueue.id,
+      userId: emailQueue.userId,
+      kind: emailQueue.kind,
+      type: sql<NotificationType>`${notifications.type}`,
+      message: notifications.message,
+      isRead: notifications.isRead,
+      createdAt: notifications.createdAt,
+      formArtistId: commissionForms.artistId,
+      email: users.email,
+      login: users.login,
+    })
+    .from(emailQueue)
+    .innerJoin(notifications, eq(notifications.id, emailQueue.notificationId))
+    .innerJoin(users, eq(users.id, emailQueue.userId))
+    .leftJoin(commissionForms, eq(commissionForms.id, notifications.formId))
+    .where(inArray(emailQueue.id, queueIds))
+    .orderBy(notifications.id);
+}
+
+export async function deleteQueued(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(emailQueue).where(inArray(emailQueue.id, ids));
+}
+
+/** A failed send keeps its claim (retried once the lease expires) and counts the attempt. */
+export async function countFailedAttempt(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(emailQueue)
+    .set({ attempts: sql`${emailQueue.attempts} + 1` })
+    .where(inArray(emailQueue.id, ids));
+}
+
+/** Rows that failed too often are given up, so a dead address does not retry forever. */
+export async function dropExhausted(db: DbOrTx, maxAttempts: number): Promise<number> {
+  const rows = await db
+    .delete(emailQueue)
+    .where(sql`${emailQueue.attempts} >= ${maxAttempts}`)
+    .returning({ id: emailQueue.id });
+  return rows.length;
+}

@@ -39,6 +39,7 @@ import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
 import { actorFromToken, hubAuthenticator, registerSessions, SESSION_COOKIE } from './platform/session.ts';
 import { loadSigningSecret } from './platform/signing-secret.ts';
+import { registerTextGuard } from './platform/text-guard.ts';
 import { registerWeb } from './platform/web.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -131,6 +132,7 @@ export async function buildApp(opts: AppOptions) {
   await registerCompression(app);
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, database.db);
+  registerTextGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {

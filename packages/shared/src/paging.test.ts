@@ -35,6 +35,20 @@ describe('paging schemas', () => {
     }
   });
 
+  it.each(['0x10', ' 1', '1 ', '1e3', '01', '1.0', '-1', '+1', '0', '', '１', '9'.repeat(40)])(
+    'refuses the id %j: one spelling per id',
+    (raw) => {
+      expect(firstMessage(rowIdSchema('Must be a thing id').safeParse(raw))).toBe('Must be a thing id');
+      expect(firstMessage(query.safeParse({ page: raw }))).toBe('Page must be a whole number from 1');
+    },
+  );
+
+  it('reads canonical ids as numbers', () => {
+    expect(rowIdSchema('x').parse('1')).toBe(1);
+    expect(rowIdSchema('x').parse('16')).toBe(16);
+    expect(rowIdSchema('x').parse('1000')).toBe(1000);
+  });
+
   it('shapes a page of items with the next cursor', () => {
     const page = cursorPageSchema(z.object({ id: z.number() }));
     expect(page.parse({ items: [{ id: 1 }], nextCursor: null })).toEqual({

@@ -4,18 +4,27 @@ import { z } from 'zod';
 export const PG_INT_MAX = 2_147_483_647;
 
 /**
- * Decimal digits without sign, spaces or leading zeros: `Number()` also reads " 1", "0x10" and
- * "1e3", and each of those would name a row the client never meant.
+ * A positive whole number written the one canonical way: digits only, no sign, no leading zero,
+ * no spaces, no exponent or hex (`0x10`, ` 1`, `1e3`, `01`, `1.0`, `-1` are refused). Number()
+ * would accept all of those, giving one row several spellings and letting junk through.
  */
-const ROW_ID_PATTERN = /^[1-9][0-9]*$/;
+const CANONICAL_POSITIVE_INT = /^[1-9][0-9]*$/;
 
-/** A row id in a path or a query string (`error` names the kind, e.g. "Must be a post id"). */
-export function rowIdSchema(error: string) {
+function positiveIntParam(error: string, max: number) {
   return z
     .string({ error })
-    .regex(ROW_ID_PATTERN, { error })
+    .max(String(max).length, { error })
+    .regex(CANONICAL_POSITIVE_INT, { error })
     .transform(Number)
-    .pipe(z.number().max(PG_INT_MAX, { error }));
+    .pipe(z.number().max(max, { error }));
+}
+
+/**
+ * The one id rule of every path or query value naming a row by number (`error` names the kind,
+ * e.g. "Must be a post id"); the value arrives as text and leaves as a number.
+ */
+export function rowIdSchema(error: string) {
+  return positiveIntParam(error, PG_INT_MAX);
 }
 
 /** Deeper than any list is long; a larger page number is a typo or a probe. */
@@ -24,11 +33,7 @@ export const PAGE_NUMBER_MAX = 100_000;
 const pageError = 'Page must be a whole number from 1';
 
 /** `?page=` of a list (from 1; an empty page ends the list, SPEC §9). */
-export const pageNumberSchema = z.coerce
-  .number({ error: pageError })
-  .int({ error: pageError })
-  .min(1, { error: pageError })
-  .max(PAGE_NUMBER_MAX, { error: pageError });
+export const pageNumberSchema = positiveIntParam(pageError, PAGE_NUMBER_MAX);
 
 /**
  * `page` and `cursor` (the `nextCursor` of the previous answer, an id of the listed rows) of a

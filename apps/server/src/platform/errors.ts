@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Field path → message, like a schema error's `fields`. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -37,7 +39,10 @@ export function errorBody(code: string, message: string, fields?: Record<string,
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.code, err.message));
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send(errorBody(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

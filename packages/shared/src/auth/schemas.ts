@@ -14,24 +14,22 @@ import {
 } from './constants.ts';
 import { messages } from '../messages.ts';
 import { fieldErrors } from '../validation.ts';
+import { text } from '../text.ts';
 
 /** Letters and digits, with single underscores or dots only between them (SPEC §5). */
 export const LOGIN_PATTERN = /^[A-Za-z0-9]+(?:[._][A-Za-z0-9]+)*$/;
 
-export const loginSchema = z
-  .string({ error: messages.loginInvalid })
+export const loginSchema = text({ error: messages.loginInvalid })
   .max(LOGIN_MAX, { error: messages.loginTooLong })
   .min(LOGIN_MIN, { error: messages.loginInvalid })
   .regex(LOGIN_PATTERN, { error: messages.loginInvalid });
 
-export const emailSchema = z
-  .string({ error: messages.emailInvalid })
+export const emailSchema = text({ error: messages.emailInvalid })
   .trim()
   .max(EMAIL_MAX, { error: messages.emailInvalid })
   .pipe(z.email({ error: messages.emailInvalid }));
 
-export const passwordSchema = z
-  .string({ error: messages.passwordTooShort })
+export const passwordSchema = text({ error: messages.passwordTooShort })
   .min(PASSWORD_MIN, { error: messages.passwordTooShort })
   .max(PASSWORD_MAX, { error: messages.passwordTooLong });
 
@@ -42,8 +40,7 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
-export const registerCodeSchema = z
-  .string({ error: messages.verifyFailed })
+export const registerCodeSchema = text({ error: messages.verifyFailed })
   .trim()
   .regex(new RegExp(`^\\d{${REGISTER_CODE_LENGTH}}$`), { error: messages.verifyFailed });
 
@@ -65,12 +62,11 @@ export function registerFormErrors(v: RegisterForm): Record<string, string> {
 }
 
 const nonEmpty = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+  text({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 
 export const loginBodySchema = z.object({
   login: nonEmpty('Please enter your login or email', EMAIL_MAX),
-  password: z
-    .string({ error: 'Please enter your password' })
+  password: text({ error: 'Please enter your password' })
     .min(1, { error: 'Please enter your password' })
     .max(LOGIN_PASSWORD_MAX, { error: messages.loginFailed }),
 });
@@ -85,13 +81,12 @@ export const RESET_CODE_PATTERN = new RegExp(
 );
 
 export const resetCodeBodySchema = z.object({
-  resetCode: z
-    .string({ error: messages.resetCodeNotFound })
+  resetCode: text({ error: messages.resetCodeNotFound })
     .trim()
     .transform((s) => s.toUpperCase())
     .pipe(z.string().regex(RESET_CODE_PATTERN, { error: messages.resetCodeNotFound })),
   /** Optional: names the account, so wrong tries count against its code (5 kill it). */
-  emailOrLogin: z.string().trim().max(EMAIL_MAX).optional(),
+  emailOrLogin: text().trim().max(EMAIL_MAX).optional(),
 });
 
 export const newPasswordBodySchema = z.object({

@@ -19,6 +19,7 @@ import {
 } from './constants.ts';
 import { cardMessages } from './messages.ts';
 import { isWholeCents } from './pricing.ts';
+import { text } from '../text.ts';
 
 export const CARD_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${CARD_KEY_MIN},${CARD_KEY_MAX}}$`);
 
@@ -31,24 +32,19 @@ export const priceSchema = z
   .max(PRICE_MAX, { error: cardMessages.priceRange })
   .refine(isWholeCents, { error: cardMessages.priceCents });
 
-export const cardKeySchema = z
-  .string({ error: cardMessages.keyInvalid })
-  .regex(CARD_KEY_PATTERN, { error: cardMessages.keyInvalid });
+export const cardKeySchema = text({ error: cardMessages.keyInvalid }).regex(CARD_KEY_PATTERN, {
+  error: cardMessages.keyInvalid,
+});
 
 /** SPEC §3 option line. `additional` is a note shown under the option; it never changes the price. */
 export const cardOptionSchema = z.object({
   key: cardKeySchema,
-  option: z
-    .string({ error: cardMessages.optionRequired })
+  option: text({ error: cardMessages.optionRequired })
     .trim()
     .min(1, { error: cardMessages.optionRequired })
     .max(CARD_OPTION_MAX, { error: cardMessages.optionTooLong }),
   price: priceSchema,
-  additional: z
-    .string()
-    .trim()
-    .max(CARD_ADDITIONAL_MAX, { error: cardMessages.additionalTooLong })
-    .default(''),
+  additional: text().trim().max(CARD_ADDITIONAL_MAX, { error: cardMessages.additionalTooLong }).default(''),
   order: z.number().int(),
 });
 export type CardOption = z.infer<typeof cardOptionSchema>;
@@ -56,8 +52,7 @@ export type CardOptionInput = z.input<typeof cardOptionSchema>;
 
 export const cardSectionSchema = z.object({
   key: cardKeySchema,
-  title: z
-    .string({ error: cardMessages.sectionTitleRequired })
+  title: text({ error: cardMessages.sectionTitleRequired })
     .trim()
     .min(1, { error: cardMessages.sectionTitleRequired })
     .max(CARD_SECTION_TITLE_MAX, { error: cardMessages.sectionTitleTooLong }),
@@ -69,14 +64,12 @@ export type CardSectionInput = z.input<typeof cardSectionSchema>;
 
 const cardBodyShape = z.object({
   /** Empty (or only spaces) is saved as "Untitled card" (SPEC §5). */
-  title: z
-    .string()
+  title: text()
     .trim()
     .max(CARD_TITLE_MAX, { error: cardMessages.titleTooLong })
     .default('')
     .transform((t) => t || CARD_DEFAULT_TITLE),
-  infoProvidedByTheAuthor: z
-    .string()
+  infoProvidedByTheAuthor: text()
     .max(CARD_DESCRIPTION_MAX, { error: cardMessages.descriptionTooLong })
     .default(''),
   startingPrice: priceSchema,

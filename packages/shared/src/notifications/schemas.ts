@@ -4,6 +4,7 @@ import { LOGIN_LOOKUP_MAX } from '../users/constants.ts';
 import { personSchema } from '../users/schemas.ts';
 import { NOTIFICATION_TYPES, SYSTEM_MESSAGE_MAX } from './constants.ts';
 import { notificationMessages } from './messages.ts';
+import { text } from '../text.ts';
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
@@ -41,13 +42,11 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** A staff member's message to one user (type system_notification). */
 export const systemNotificationBodySchema = z.object({
-  userLogin: z
-    .string({ error: notificationMessages.loginRequired })
+  userLogin: text({ error: notificationMessages.loginRequired })
     .trim()
     .min(1, { error: notificationMessages.loginRequired })
     .max(LOGIN_LOOKUP_MAX),
-  message: z
-    .string({ error: notificationMessages.messageRequired })
+  message: text({ error: notificationMessages.messageRequired })
     .trim()
     .min(1, { error: notificationMessages.messageRequired })
     .max(SYSTEM_MESSAGE_MAX, { error: notificationMessages.messageTooLong }),

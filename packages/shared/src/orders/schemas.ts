@@ -6,6 +6,7 @@ import { loginLookupSchema, personSchema, type Person } from '../users/schemas.t
 import { uuidSchema } from '../uuid.ts';
 import { FORM_DESCRIPTION_MAX, FORM_TYPES, REFERENCES_MAX, TASK_STATUSES } from './constants.ts';
 import { orderMessages } from './messages.ts';
+import { text } from '../text.ts';
 
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 export const formTypeSchema = z.enum(FORM_TYPES);
@@ -13,7 +14,7 @@ export const formTypeSchema = z.enum(FORM_TYPES);
 /** POST /comissionform/send body. totalPrice is what the buyer saw; the server recomputes it. */
 export const sendFormBodySchema = z.object({
   cardUUID: uuidSchema,
-  description: z.string().max(FORM_DESCRIPTION_MAX, { error: orderMessages.descriptionTooLong }).default(''),
+  description: text().max(FORM_DESCRIPTION_MAX, { error: orderMessages.descriptionTooLong }).default(''),
   /** Media ids of the sender's own uploads (purpose reference, or post). */
   references: z
     .array(uuidSchema)
@@ -23,8 +24,8 @@ export const sendFormBodySchema = z.object({
   chosen: z
     .array(
       z.object({
-        sectionKey: z.string().min(1).max(CARD_KEY_MAX),
-        optionKeys: z.array(z.string().min(1).max(CARD_KEY_MAX)).max(CARD_OPTIONS_MAX),
+        sectionKey: text().min(1).max(CARD_KEY_MAX),
+        optionKeys: z.array(text().min(1).max(CARD_KEY_MAX)).max(CARD_OPTIONS_MAX),
       }),
     )
     .max(CARD_SECTIONS_MAX)
@@ -105,8 +106,7 @@ export type CommissionerSummary = z.infer<typeof commissionerSummarySchema>;
 
 /** PUT /task/{id}/send-back body. */
 export const sendBackBodySchema = z.object({
-  comment: z
-    .string({ error: orderMessages.commentRequired })
+  comment: text({ error: orderMessages.commentRequired })
     .trim()
     .min(1, { error: orderMessages.commentRequired })
     .max(FORM_DESCRIPTION_MAX, { error: orderMessages.commentTooLong }),

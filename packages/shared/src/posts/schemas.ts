@@ -6,7 +6,14 @@ import { LOGIN_LOOKUP_MAX } from '../users/constants.ts';
 import { personSchema } from '../users/schemas.ts';
 import { uuidSchema } from '../uuid.ts';
 import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX } from './constants.ts';
-import { postDuplicateMedia, postEmpty, postTextTooLong, postTooManyMedia } from './messages.ts';
+import {
+  postDuplicateMedia,
+  postEmpty,
+  postTextBadCharacters,
+  postTextTooLong,
+  postTooManyMedia,
+} from './messages.ts';
+import { proseText, text } from '../text.ts';
 
 export const maturitySchema = z.enum(MATURITIES);
 
@@ -14,7 +21,7 @@ export const maturitySchema = z.enum(MATURITIES);
 export const createPostBodySchema = z
   .object({
     attachedMedia: z.array(uuidSchema).max(POST_MEDIA_MAX, postTooManyMedia).default([]),
-    postContent: z.string().max(POST_TEXT_MAX, postTextTooLong).default(''),
+    postContent: proseText(postTextBadCharacters).max(POST_TEXT_MAX, postTextTooLong).default(''),
     maturity: maturitySchema,
   })
   .refine((p) => p.postContent.trim().length > 0 || p.attachedMedia.length > 0, {
@@ -57,7 +64,7 @@ export const postIdParamsSchema = z.object({ id: rowIdSchema(postIdError) });
 export const feedQuerySchema = z
   .object({
     ...pagingQueryShape(postIdError),
-    owner: z.string().trim().min(1).max(LOGIN_LOOKUP_MAX).optional(),
+    owner: text().trim().min(1).max(LOGIN_LOOKUP_MAX).optional(),
   })
   .refine(...onlyPageOrCursor);
 export type FeedQuery = z.infer<typeof feedQuerySchema>;

@@ -4,6 +4,7 @@ import { DISPLAY_NAME_MAX, SOCIAL_LINKS_MAX, SOCIAL_TITLE_MAX, SOCIAL_URL_MAX } 
 export const socialTitleEmpty = 'Please give the link a title';
 export const socialTitleTooLong = `The title is limited to ${SOCIAL_TITLE_MAX} characters`;
 export const socialUrlTooLong = `The link is limited to ${SOCIAL_URL_MAX} characters`;
+export const socialTitleBadCharacters = 'The title cannot contain control or text-direction characters';
 export const socialTooMany = `You can connect up to ${SOCIAL_LINKS_MAX} social links. Delete one to add another`;
 export const socialDeleted = 'Social deleted';
 export const socialDeleteFailed = "Couldn't delete social";

@@ -7,11 +7,13 @@ import {
   displayNameBadCharacters,
   displayNameEmpty,
   displayNameTooLong,
+  socialTitleBadCharacters,
   socialTitleEmpty,
   socialTitleTooLong,
   socialUrlTooLong,
 } from './messages.ts';
 import { parseUrl, SOCIAL_SITES } from './social-sites.ts';
+import { singleLineText, text } from '../text.ts';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -86,28 +88,22 @@ function isHttpsLink(v: string): boolean {
 
 /** SPEC §7 POST user/socials/add and PATCH user/socials/update/{id}; SPEC §5 rules. */
 export const socialBodySchema = z.object({
-  title: z
-    .string({ error: socialTitleEmpty })
+  title: singleLineText(socialTitleBadCharacters, { error: socialTitleEmpty })
     .trim()
     .min(1, { error: socialTitleEmpty })
     .max(SOCIAL_TITLE_MAX, { error: socialTitleTooLong }),
-  url: z
-    .string({ error: messages.socialInvalidLink })
+  url: text({ error: messages.socialInvalidLink })
     .trim()
     .max(SOCIAL_URL_MAX, { error: socialUrlTooLong })
     .refine(isHttpsLink, { error: messages.socialInvalidLink }),
 });
 export type SocialBody = z.infer<typeof socialBodySchema>;
 
-/** C0/C1 controls and the bidi overrides that could make a name read differently than it is. */
-const FORBIDDEN_NAME_CHARS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-
-export const displayNameSchema = z
-  .string({ error: displayNameEmpty })
+/** No controls, and no bidi overrides that could make a name read differently than it is. */
+export const displayNameSchema = singleLineText(displayNameBadCharacters, { error: displayNameEmpty })
   .trim()
   .min(1, { error: displayNameEmpty })
-  .max(DISPLAY_NAME_MAX, { error: displayNameTooLong })
-  .refine((v) => !FORBIDDEN_NAME_CHARS.test(v), { error: displayNameBadCharacters });
+  .max(DISPLAY_NAME_MAX, { error: displayNameTooLong });
 
 /**
  * PATCH user/profile (path not in SPEC §7): every field optional; a media id sets the picture,
@@ -121,4 +117,4 @@ export const updateProfileBodySchema = z.object({
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 /** A login named in a path (`/user/{login}`, `/comissioncards/user/{login}`, …): anyone's, or nobody's. */
-export const loginLookupSchema = z.string().min(1).max(LOGIN_LOOKUP_MAX);
+export const loginLookupSchema = text().min(1).max(LOGIN_LOOKUP_MAX);

@@ -6,7 +6,11 @@ import type { Mailer } from './mail.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { RateLimits } from './rate-limit.ts';
 
-/** What services need from the platform; built once in buildApp and passed explicitly. */
+/**
+ * What services need from the platform; built once in buildApp and passed explicitly. Every
+ * service takes a Pick of it first, the actor second and its input last
+ * (docs/decisions/0009-service-signature.md).
+ */
 export interface Deps {
   db: Db;
   mailer: Mailer;
@@ -18,3 +22,17 @@ export interface Deps {
   /** Key of signed links (platform/signing-secret.ts). */
   signingSecret: Buffer;
 }
+
+/**
+ * Where a request came from, for the services that limit by address (sign-in, registration,
+ * reset): a fact of the request like its actor, so it travels in the context, never in the input.
+ */
+export interface RequestFacts {
+  ip: string;
+}
+
+/** The context of one request: the app's dependencies and where the request came from. */
+export const requestContext = (deps: Deps, req: RequestFacts): Deps & RequestFacts => ({
+  ...deps,
+  ip: req.ip,
+});

@@ -75,6 +75,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const resetEmailBodySchema = z.object({
   emailOrLogin: nonEmpty(messages.resetSendFailed, EMAIL_MAX),
 });
+export type ResetEmailBody = z.infer<typeof resetEmailBodySchema>;
 
 export const RESET_CODE_PATTERN = new RegExp(
   `^${RESET_CODE_PREFIX}[${RESET_CODE_ALPHABET}]{${RESET_CODE_BODY_LENGTH}}$`,
@@ -88,11 +89,13 @@ export const resetCodeBodySchema = z.object({
   /** Optional: names the account, so wrong tries count against its code (5 kill it). */
   emailOrLogin: text().trim().max(EMAIL_MAX).optional(),
 });
+export type ResetCodeBody = z.infer<typeof resetCodeBodySchema>;
 
 export const newPasswordBodySchema = z.object({
   resetToken: nonEmpty(messages.resetTokenNotFound, RESET_TOKEN_MAX),
   newPassword: passwordSchema,
 });
+export type NewPasswordBody = z.infer<typeof newPasswordBodySchema>;
 
 /** Field errors of the new-password form (same rules as registration). */
 export function newPasswordFormErrors(v: {

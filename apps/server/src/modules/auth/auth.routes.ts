@@ -15,15 +15,12 @@ import {
 } from '@brushline/shared/auth/constants';
 import { messages } from '@brushline/shared/messages';
 import { meSchema } from '@brushline/shared/users/schemas';
-import type { Deps } from '../../platform/deps.ts';
+import { requestContext, type Deps } from '../../platform/deps.ts';
 import { clearSessionCookie, requireActor, setSessionCookie } from '../../platform/session.ts';
-import { deleteSession } from '../../platform/sessions.repo.ts';
-import { login } from './login.service.ts';
+import { checkSession, login, logout } from './login.service.ts';
 import { requestRegistration, verifyRegistration } from './registration.service.ts';
 import { redeemCode, sendResetEmail, setNewPassword } from './reset.service.ts';
 import { errorResponses } from '../../platform/openapi.ts';
-import { findUserById } from '../users/users.repo.ts';
-import { toMe } from '../users/users.dto.ts';
 
 const ok = z.object({ message: z.string() });
 
@@ -42,7 +39,7 @@ export const authRoutes =
           response: { 200: z.object({ email: z.string() }), ...errorResponses(400, 409, 429) },
         },
       },
-      async (req) => requestRegistration(deps, req.body, req.ip),
+      async (req) => requestRegistration(requestContext(deps, req), null, req.body),
     );
 
     app.post(
@@ -57,7 +54,12 @@ export const authRoutes =
         },
       },
       async (req, reply) => {
-        const { user, token } = await verifyRegistration(deps, req.body, req.query.code, req.ip);
+        const { user, token } = await verifyRegistration(
+          requestContext(deps, req),
+          null,
+          req.body,
+          req.query.code,
+        );
         setSessionCookie(reply, token, secure);
         return user;
       },
@@ -74,7 +76,7 @@ export const authRoutes =
         },
       },
       async (req, reply) => {
-        const { user, token } = await login(deps, req.body, req.ip);
+        const { user, token } = await login(requestContext(deps, req), null, req.body);
         setSessionCookie(reply, token, secure);
         return user;
       },
@@ -84,11 +86,7 @@ export const authRoutes =
       '/auth/logout',
       { schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } } },
       async (req, reply) => {
-        if (req.actor) {
-          await deleteSession(deps.db, req.actor.sessionHash);
-          // Sockets only check the session when they connect: drop this session's ones now.
-          deps.hub.endSession(req.actor.sessionHash);
-        }
+        await logout(deps, req.actor);
         clearSessionCookie(reply, secure);
         return reply.code(204).send(null);
       },
@@ -103,11 +101,7 @@ export const authRoutes =
           response: { 200: meSchema, ...errorResponses(401) },
         },
       },
-      async (req) => {
-        const actor = requireActor(req);
-        const row = await findUserById(deps.db, actor.id);
-        return toMe(row!);
-      },
+      async (req) => checkSession(deps, requireActor(req)),
     );
 
     app.post(
@@ -121,7 +115,7 @@ export const authRoutes =
         },
       },
       async (req) => {
-        await sendResetEmail(deps, req.body.emailOrLogin, req.ip);
+        await sendResetEmail(requestContext(deps, req), null, req.body);
         return { message: 'Code sent' };
       },
     );
@@ -138,7 +132,7 @@ export const authRoutes =
           response: { 200: z.object({ resetToken: z.string() }), ...errorResponses(400, 404, 429) },
         },
       },
-      async (req) => redeemCode(deps, req.body.resetCode, req.body.emailOrLogin, req.ip),
+      async (req) => redeemCode(requestContext(deps, req), null, req.body),
     );
 
     app.post(
@@ -152,7 +146,7 @@ export const authRoutes =
         },
       },
       async (req) => {
-        await setNewPassword(deps, req.body.resetToken, req.body.newPassword, req.ip);
+        await setNewPassword(requestContext(deps, req), null, req.body);
         return { message: messages.passwordUpdated };
       },
     );

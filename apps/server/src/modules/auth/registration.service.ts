@@ -9,7 +9,7 @@ import { messages } from '@brushline/shared/messages';
 import type { RegisterBody } from '@brushline/shared/auth/schemas';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import { AppError } from '../../platform/errors.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, RequestFacts } from '../../platform/deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { startSession } from '../../platform/session.ts';
 import { sameHash, sha256 } from '../../platform/tokens.ts';
@@ -28,14 +28,18 @@ const verifyFailed = () => new AppError(400, 'verify_failed', messages.verifyFai
 const codeHash = (pendingId: string, code: string) => sha256(`${pendingId}:${code}`);
 
 /** Step 1: checks the body, keeps it pending and mails a REGISTER_CODE_LENGTH-digit code valid for CODE_TTL_MINUTES. */
-export async function requestRegistration(deps: Deps, body: RegisterBody, ip: string) {
-  await deps.limits.hit('registerIp', ip);
-  await deps.limits.hit('registerEmail', body.email);
-  if (await loginOrEmailTaken(deps.db, body.login, body.email)) throw userExists();
+export async function requestRegistration(
+  ctx: Pick<Deps, 'db' | 'limits' | 'mailer'> & RequestFacts,
+  _actor: null,
+  body: RegisterBody,
+) {
+  await ctx.limits.hit('registerIp', ctx.ip);
+  await ctx.limits.hit('registerEmail', body.email);
+  if (await loginOrEmailTaken(ctx.db, body.login, body.email)) throw userExists();
 
   const id = randomUUID();
   const code = String(randomInt(10 ** REGISTER_CODE_LENGTH)).padStart(REGISTER_CODE_LENGTH, '0');
-  await replacePendingRegistration(deps.db, {
+  await replacePendingRegistration(ctx.db, {
     id,
     login: body.login,
     email: body.email,
@@ -43,7 +47,7 @@ export async function requestRegistration(deps: Deps, body: RegisterBody, ip: st
     codeHash: codeHash(id, code),
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
-  await deps.mailer.send({
+  await ctx.mailer.send({
     to: body.email,
     subject: `${PRODUCT_NAME} registration code: ${code}`,
     text: [
@@ -57,20 +61,25 @@ export async function requestRegistration(deps: Deps, body: RegisterBody, ip: st
 }
 
 /** Step 2: the same body plus the code creates the account and signs the user in. */
-export async function verifyRegistration(deps: Deps, body: RegisterBody, code: string, ip: string) {
-  await deps.limits.hit('verifyIp', ip);
-  const pending = await findPendingRegistration(deps.db, body.login, body.email);
+export async function verifyRegistration(
+  ctx: Pick<Deps, 'db' | 'limits'> & RequestFacts,
+  _actor: null,
+  body: RegisterBody,
+  code: string,
+) {
+  await ctx.limits.hit('verifyIp', ctx.ip);
+  const pending = await findPendingRegistration(ctx.db, body.login, body.email);
   if (!pending || pending.attempts >= CODE_MAX_ATTEMPTS) throw verifyFailed();
   if (!sameHash(pending.codeHash, codeHash(pending.id, code))) {
-    await countPendingAttempt(deps.db, pending.id);
+    await countPendingAttempt(ctx.db, pending.id);
     throw verifyFailed();
   }
   if (!(await verifyPassword(pending.passwordHash, body.password))) {
-    await countPendingAttempt(deps.db, pending.id);
+    await countPendingAttempt(ctx.db, pending.id);
     throw verifyFailed();
   }
 
-  const result = await deps.db
+  const result = await ctx.db
     .transaction(async (tx) => {
       if (!(await consumePendingRegistration(tx, pending.id))) throw verifyFailed();
       if (await loginOrEmailTaken(tx, pending.login, pending.email)) throw userExists();
@@ -86,7 +95,7 @@ export async function verifyRegistration(deps: Deps, body: RegisterBody, code: s
       if (isUniqueViolation(err)) throw userExists();
       throw err;
     });
-  const row = await findUserById(deps.db, result.userId);
+  const row = await findUserById(ctx.db, result.userId);
   return { user: toMe(row!), token: result.token };
 }
 

@@ -7,9 +7,10 @@ import {
   RESET_CODE_PREFIX,
   RESET_TOKEN_TTL_MS,
 } from '@brushline/shared/auth/constants';
+import type { NewPasswordBody, ResetCodeBody, ResetEmailBody } from '@brushline/shared/auth/schemas';
 import { messages } from '@brushline/shared/messages';
 import { PRODUCT_NAME } from '@brushline/shared/site';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, RequestFacts } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { deleteUserSessions } from '../../platform/sessions.repo.ts';
@@ -26,18 +27,22 @@ import {
 const codeNotFound = () => new AppError(404, 'reset_code_not_found', messages.resetCodeNotFound);
 
 /** Step 1: mails a code `RS-XXXXXXXXXX` (10 characters, about 50 bits) valid for CODE_TTL_MINUTES. */
-export async function sendResetEmail(deps: Deps, emailOrLogin: string, ip: string) {
-  await deps.limits.hit('resetIp', ip);
-  await deps.limits.hit('resetAccount', emailOrLogin.trim());
-  const user = await findUserForAuth(deps.db, emailOrLogin);
+export async function sendResetEmail(
+  ctx: Pick<Deps, 'db' | 'limits' | 'mailer'> & RequestFacts,
+  _actor: null,
+  { emailOrLogin }: ResetEmailBody,
+) {
+  await ctx.limits.hit('resetIp', ctx.ip);
+  await ctx.limits.hit('resetAccount', emailOrLogin.trim());
+  const user = await findUserForAuth(ctx.db, emailOrLogin);
   if (!user) throw new AppError(404, 'reset_user_not_found', messages.resetSendFailed);
   const code = RESET_CODE_PREFIX + randomString(RESET_CODE_ALPHABET, RESET_CODE_BODY_LENGTH);
-  await replacePasswordReset(deps.db, {
+  await replacePasswordReset(ctx.db, {
     userId: user.id,
     codeHash: sha256(code),
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
-  await deps.mailer.send({
+  await ctx.mailer.send({
     to: user.email,
     subject: `${PRODUCT_NAME} password reset code: ${code}`,
     text: [
@@ -54,39 +59,42 @@ export async function sendResetEmail(deps: Deps, emailOrLogin: string, ip: strin
  * count against its reset and the fifth one kills it.
  */
 export async function redeemCode(
-  deps: Deps,
-  resetCode: string,
-  emailOrLogin: string | undefined,
-  ip: string,
+  ctx: Pick<Deps, 'db' | 'limits'> & RequestFacts,
+  _actor: null,
+  { resetCode, emailOrLogin }: ResetCodeBody,
 ) {
-  await deps.limits.hit('resetCodeIp', ip);
+  await ctx.limits.hit('resetCodeIp', ctx.ip);
   const token = newToken();
   const tokenValues = { tokenHash: sha256(token), tokenExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) };
   let resetId: string | undefined;
   if (emailOrLogin) {
-    const user = await findUserForAuth(deps.db, emailOrLogin);
-    const reset = user && (await findLiveResetForUser(deps.db, user.id));
+    const user = await findUserForAuth(ctx.db, emailOrLogin);
+    const reset = user && (await findLiveResetForUser(ctx.db, user.id));
     if (!reset || reset.attempts >= CODE_MAX_ATTEMPTS) throw codeNotFound();
     resetId = reset.id;
   }
   const codeHash = sha256(resetCode);
   const ok = await redeemResetCode(
-    deps.db,
+    ctx.db,
     { codeHash, maxAttempts: CODE_MAX_ATTEMPTS, id: resetId },
     tokenValues,
   );
   if (!ok) {
-    if (resetId) await countResetAttempt(deps.db, resetId);
+    if (resetId) await countResetAttempt(ctx.db, resetId);
     throw codeNotFound();
   }
   return { resetToken: token };
 }
 
 /** Step 3: sets the new password and ends every session of the account. */
-export async function setNewPassword(deps: Deps, resetToken: string, newPassword: string, ip: string) {
-  await deps.limits.hit('resetCodeIp', ip);
+export async function setNewPassword(
+  ctx: Pick<Deps, 'db' | 'limits' | 'hub'> & RequestFacts,
+  _actor: null,
+  { resetToken, newPassword }: NewPasswordBody,
+) {
+  await ctx.limits.hit('resetCodeIp', ctx.ip);
   const passwordHash = await hashPassword(newPassword);
-  const userId = await deps.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const id = await consumeResetToken(tx, sha256(resetToken));
     if (!id) throw new AppError(404, 'reset_token_not_found', messages.resetTokenNotFound);
     await updatePasswordHash(tx, id, passwordHash);
@@ -94,5 +102,5 @@ export async function setNewPassword(deps: Deps, resetToken: string, newPassword
     return id;
   });
   // After the commit: the sessions are gone, so their open sockets must go too.
-  deps.hub.endUserSessions(userId);
+  ctx.hub.endUserSessions(userId);
 }

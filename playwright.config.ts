@@ -34,7 +34,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // The production path: the compiled server `npm run test:e2e` has just built (npm run build).
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     // The first start creates the embedded database; on a loaded 2-core machine that takes a while.

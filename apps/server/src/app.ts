@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -14,6 +13,7 @@ import {
 import { Redis } from 'ioredis';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import type { Config } from './config.ts';
+import { defaultWebDist } from './locations.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -41,8 +41,6 @@ import { actorFromToken, hubAuthenticator, registerSessions, SESSION_COOKIE } fr
 import { loadSigningSecret } from './platform/signing-secret.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
 import { registerWeb } from './platform/web.ts';
-
-export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface AppOptions {
   config: Config;

@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrationsFolder } from '../locations.ts';
 import type { Database } from './client.ts';
-
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Applies the committed drizzle-kit migrations with the migrator of the active driver. */
 export async function runMigrations(database: Database): Promise<void> {

@@ -69,6 +69,7 @@ describe('built assets', () => {
     expect(map.statusCode).toBe(404);
     expect(map.body).not.toContain('secret.ts');
     expect((await get('/index.html')).statusCode).toBe(404);
+    expect((await get('/.build-stamp')).statusCode).toBe(404);
   });
 
   it('serves files added by a rebuild while running; a missing asset is a JSON 404, never the page', async () => {

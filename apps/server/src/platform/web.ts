@@ -43,6 +43,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       // Pages (and so directories: "/", "/feed/") are rendered below, never the bare template.
       index: false,
       preCompressed: true,
+      // Dotfiles (the build's stamp, scripts/build.mjs) are nobody's business.
+      dotfiles: 'ignore',
       allowedPath: (pathname) =>
         !pathname.endsWith('/') && !pathname.endsWith('.map') && pathname !== '/index.html',
       setHeaders(res, path) {

@@ -37,6 +37,7 @@ export async function createDist(): Promise<string> {
   await writeFile(join(dist, 'assets', 'index-a1b2.js.gz'), gzipSync(builtScript));
   await writeFile(join(dist, 'assets', 'index-a1b2.js.map'), '{"version":3,"sources":["secret.ts"]}');
   await writeFile(join(dist, 'assets', 'index-c3d4.css'), `body{color:red}\n`.repeat(200));
+  await writeFile(join(dist, '.build-stamp'), 'f00d');
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dist;
 }

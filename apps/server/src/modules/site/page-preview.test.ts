@@ -116,7 +116,7 @@ describe('link previews of commission cards', () => {
 describe('link previews of posts', () => {
   it('shows the author, the first words and the first picture as a large card', async () => {
     const picture = await uploadImage(t.app, artist.cookie);
-    const words = 'Colour study\n\u202Eof the harbour at dusk. '.concat('More words here. '.repeat(30));
+    const words = 'Colour study\n\tof  the harbour at dusk. '.concat('More words here. '.repeat(30));
     const post = await publish('sfw', words, [picture.id]);
     const p = await page(`/post/${post.id}`);
     expect(p.status).toBe(200);

@@ -43,6 +43,18 @@ test('post two images, another user likes the post, the bell counts it live', as
   await bell.click();
   await expect(page.getByText(/liked your post/).first()).toBeVisible();
   await other.close();
+
+  // The notification opens the post's own page, which a link preview also describes.
+  await page
+    .getByText(/liked your post/)
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/post\/\d+$/);
+  const own = page.getByRole('article', { name: `Post by ${ann.login}` });
+  await expect(own.getByText(text)).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Like (1 like)' })).toBeVisible();
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain(`<meta property="og:description" content="${text}" />`);
 });
 
 test('connect, rename and delete a social link, and see it on the profile', async ({ page }) => {

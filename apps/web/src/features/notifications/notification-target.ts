@@ -1,15 +1,15 @@
 import type { Notification } from '@brushline/shared/notifications/schemas';
+import { toPath } from '@brushline/shared/paths';
 import type { Role } from '@brushline/shared/roles';
 
 /**
  * Where clicking a notification takes its reader, or null when it is about nothing to open
- * (a system message). Posts open the feed until posts have pages of their own. A commission
- * form opens the artist's incoming list, or the buyer's outgoing orders: a new form is always
- * the artist's news; a status change reaches whichever side did not make it, so the reader's
- * artist role decides.
+ * (a system message). A post (a like) opens the post's own page. A commission form opens the
+ * artist's incoming list, or the buyer's outgoing orders: a new form is always the artist's news;
+ * a status change reaches whichever side did not make it, so the reader's artist role decides.
  */
 export function notificationTarget(n: Notification, roles: readonly Role[]): string | null {
-  if (n.changedPost) return '/feed';
+  if (n.changedPost) return toPath('post', { id: n.changedPost.id });
   if (n.type === 'commission_request_status') return '/crm/pending/new';
   if (n.sentCard) return roles.includes('artist') ? '/crm/pending/new' : '/crm/outgoing/orders';
   if (n.type === 'approval_request_status') return '/crm/requests/tracking';

@@ -7,7 +7,7 @@ import { NotificationBell } from './notification-bell.tsx';
 
 const routes = [
   page('/', <NotificationBell />),
-  page('/feed', <p>the feed</p>),
+  page('/post/:id', <p>the post</p>),
   page('/notifications', <p>all notifications</p>),
 ];
 
@@ -61,7 +61,7 @@ describe('notification bell', () => {
     expect(within(dialog).getAllByText('Unread')).toHaveLength(10);
 
     await user.click(within(dialog).getByText('Notification 12'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/7'));
     expect(calls.map((c) => c.key)).toContain('PUT /api/notifications/read/12');
   });
 

@@ -5,8 +5,12 @@ import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { postKeys, type PostPages } from './post-queries.ts';
 
-/** Applies `change` to the post with this id in every cached list (feed and profiles). */
+/**
+ * Applies `change` to the post with this id in every cached list (feed and profiles) and on its
+ * page. null takes it out of the lists; its page asks the server again (and finds it gone).
+ */
 function patchPost(qc: QueryClient, id: number, change: (p: Post) => Post | null) {
+  qc.setQueriesData<Post>({ queryKey: postKeys.details(id) }, (p) => (p ? (change(p) ?? p) : p));
   qc.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>
     data
       ? {
@@ -34,16 +38,16 @@ export function useCreatePost() {
 }
 
 /**
- * SPEC §4: a like toggles optimistically and rolls back on error. Every cached list shows the
- * change at once; on failure each list gets back exactly what it held, and a toast says why.
+ * SPEC §4: a like toggles optimistically and rolls back on error. Every cached list and post page
+ * shows the change at once; on failure each gets back exactly what it held, and a toast says why.
  */
 export function useToggleLike() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api<LikeState>(`post/like/${id}`, { method: 'PUT' }),
     onMutate: async (id) => {
-      await qc.cancelQueries({ queryKey: postKeys.lists() });
-      const snapshot = qc.getQueriesData<PostPages>({ queryKey: postKeys.lists() });
+      await qc.cancelQueries({ queryKey: postKeys.all });
+      const snapshot = qc.getQueriesData<PostPages | Post>({ queryKey: postKeys.all });
       patchPost(qc, id, (p) => ({
         ...p,
         likedByMe: !p.likedByMe,
@@ -67,6 +71,7 @@ export function useDeletePost() {
     mutationFn: (id: number) => api<{ message: string }>(`post/delete/${id}`, { method: 'DELETE' }),
     onSuccess: (_res, id) => {
       patchPost(qc, id, () => null);
+      void qc.invalidateQueries({ queryKey: postKeys.details(id) });
       toast.success(messages.postDeleted);
     },
     onError: () => toast.error(messages.postDeleteFailed),

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { PostPage } from '@brushline/shared/posts/schemas';
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import type { Post, PostPage } from '@brushline/shared/posts/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -11,6 +11,10 @@ export const postKeys = {
   lists: () => [...postKeys.all, 'list'] as const,
   list: (owner: string | null, viewerId: string | null) =>
     [...postKeys.lists(), owner?.toLowerCase() ?? '*', viewerId ?? 'anonymous'] as const,
+  /** One post, for every reader (likes and deletes patch them all). */
+  details: (id: number) => [...postKeys.all, 'detail', id] as const,
+  detail: (id: number, viewerId: string | null) =>
+    [...postKeys.details(id), viewerId ?? 'anonymous'] as const,
 };
 
 export type PostPages = InfiniteData<PostPage, number | null>;
@@ -28,4 +32,11 @@ export const postListQuery = (owner: string | null, viewerId: string | null) =>
       }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** One post (its page, /post/{id}); 404 when it is missing, deleted or not shown to this reader. */
+export const postQuery = (id: number, viewerId: string | null) =>
+  queryOptions({
+    queryKey: postKeys.detail(id, viewerId),
+    queryFn: () => api<Post>(`post/${id}`),
   });

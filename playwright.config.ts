@@ -50,6 +50,8 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Notification e-mail goes out a second after the event, not two minutes (e2e/email-journey).
+      EMAIL_BATCH_SECONDS: '1',
     },
   },
 });

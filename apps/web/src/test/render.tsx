@@ -21,8 +21,13 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
 
 export const page = (path: string, element: ReactNode): RouteObject => ({ path, element });
 
-/** A fetch stub answering by "METHOD /path"; records every call's body. */
-export function stubFetch(routes: Record<string, (body: unknown) => { status: number; body?: unknown }>) {
+type StubAnswer = { status: number; body?: unknown };
+
+/**
+ * A fetch stub answering by "METHOD /path"; records every call's body. A handler may answer with
+ * a promise, to hold a response until the test lets it go (ordering as on a slow network).
+ */
+export function stubFetch(routes: Record<string, (body: unknown) => StubAnswer | Promise<StubAnswer>>) {
   const calls: { key: string; body: unknown }[] = [];
   const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
     const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
@@ -32,7 +37,7 @@ export function stubFetch(routes: Record<string, (body: unknown) => { status: nu
     calls.push({ key, body });
     const handler = routes[key];
     const answer = handler
-      ? handler(body)
+      ? await handler(body)
       : { status: 401, body: { error: { code: 'unauthorized', message: 'Please sign in to continue' } } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,

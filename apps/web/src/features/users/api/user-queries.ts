@@ -8,6 +8,8 @@ export const userKeys = {
   byLogin: (login: string) => [...userKeys.all, 'login', login.toLowerCase()] as const,
   settings: (login: string) => [...userKeys.all, 'settings', login.toLowerCase()] as const,
   socials: (login: string) => [...userKeys.all, 'socials', login.toLowerCase()] as const,
+  notificationPreferences: (login: string) =>
+    [...userKeys.all, 'notification-preferences', login.toLowerCase()] as const,
 };
 
 export const userByLoginQuery = (login: string) =>

@@ -48,6 +48,34 @@ describe('settings', () => {
     await waitFor(() => expect(calls.filter((c) => c.key === 'GET /api/sessioncheck').length).toBe(2));
   });
 
+  it('still says "Settings updated!" when the refetches after a save are slower than the re-render', async () => {
+    // In a browser the session refetch takes longer than React's re-render of the saved values,
+    // which swaps the form for a new one; the message must not depend on the old form staying.
+    let releaseSession = () => {};
+    const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+    let sessionChecks = 0;
+    stubFetch({
+      'GET /api/sessioncheck': async () => {
+        sessionChecks += 1;
+        if (sessionChecks > 1) await sessionHeld;
+        return { status: 200, body: annMe };
+      },
+      'GET /api/user/settings/login/ann': () => ({ status: 200, body: saved }),
+      [`PATCH /api/user/update/settings/id/${annMe.id}`]: (body) => ({
+        status: 200,
+        body: { ...(body as object), message: messages.settingsUpdated },
+      }),
+    });
+    const { user } = renderRoutes(routes, '/settings/general');
+    await user.click(await screen.findByRole('switch', { name: /Show NSFW posts/ }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    // The saved values are shown (a fresh form: nothing left to save) while the session is held.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled());
+    await waitFor(() => expect(sessionChecks).toBe(2));
+    releaseSession();
+    expect(await screen.findByText(messages.settingsUpdated)).toBeInTheDocument();
+  });
+
   it('sends a signed-out visitor to /login, remembering where they were going', async () => {
     stubFetch({});
     const { router } = renderRoutes(routes, '/settings/socials');

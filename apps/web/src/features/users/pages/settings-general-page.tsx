@@ -39,14 +39,17 @@ function GeneralForm({ me, saved }: { me: Me; saved: UserSettings }) {
   const update = useUpdateSettings(me.displayLogin);
   const changed = switches.some(({ key }) => flags[key] !== saved[key]);
 
-  const save = () =>
-    update.mutate(
-      { id: me.id, ...flags },
-      {
-        onSuccess: () => toast.success(messages.settingsUpdated),
-        onError: (err) => toast.error(err.message),
-      },
-    );
+  // mutateAsync, not mutate's callbacks: a save changes the saved values, which re-keys this form
+  // while the session and feed refetch; callbacks of an unmounted observer are dropped, and
+  // "Settings updated!" never showed (issue 8 §5).
+  const save = async () => {
+    try {
+      await update.mutateAsync({ id: me.id, ...flags });
+      toast.success(messages.settingsUpdated);
+    } catch (err) {
+      toast.error((err as Error).message);
+    }
+  };
 
   return (
     <Card withBorder padding="lg">
@@ -64,7 +67,7 @@ function GeneralForm({ me, saved }: { me: Me; saved: UserSettings }) {
           />
         ))}
         <Group justify="flex-end">
-          <Button onClick={save} loading={update.isPending} disabled={!changed}>
+          <Button onClick={() => void save()} loading={update.isPending} disabled={!changed}>
             Save settings
           </Button>
         </Group>

@@ -1,11 +1,13 @@
 import { Grid, NavLink, Stack, Title } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '@brushline/shared/paths';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { useSession } from '../../auth/api/session-queries.ts';
 
 const sections = [
   { to: '/settings/general', label: 'General', description: 'Feed content and artist mode' },
   { to: '/settings/socials', label: 'Socials', description: 'Links shown on your profile' },
+  { to: paths.settingsNotifications, label: 'Notifications', description: 'What is e-mailed to you' },
 ];
 
 /** /settings: a side nav (above the section on phones) and the chosen section; signed-in users only. */

@@ -42,7 +42,9 @@ export async function adminCommand(db: Db, argv: string[]): Promise<{ code: numb
   const [command = '', login, arg] = argv;
   if (command === 'notify') {
     const message = argv.slice(2).join(' ').trim();
-    return login && message ? notifyFromCommandLine(db, login, message) : { code: 2, out: adminUsage };
+    return login && message
+      ? notifyFromCommandLine({ db }, null, login, message)
+      : { code: 2, out: adminUsage };
   }
   const valid =
     (roleCommands.includes(command) && isRole(arg)) ||

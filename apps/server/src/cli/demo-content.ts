@@ -71,29 +71,29 @@ export async function seedDemoContent(
     avatarMediaId: avatar.id,
     bannerMediaId: banner.id,
   });
-  await addSocial(deps.db, artist, { title: 'Portfolio', url: 'https://www.artstation.com/demo_artist' });
+  await addSocial(deps, artist, { title: 'Portfolio', url: 'https://www.artstation.com/demo_artist' });
 
   const sketches = [
     await picture(deps, artist, 'post', [1200, 900], [20, 45, 200], 11),
     await picture(deps, artist, 'post', [900, 1200], [160, 190, 300], 19),
   ];
-  await createPost(deps.db, artist, {
+  await createPost(deps, artist, {
     postContent: 'Commissions are open! Portraits and full bodies, see my card in the CRM.',
     attachedMedia: sketches.map((m) => m.id),
     maturity: 'sfw',
   });
-  await createPost(deps.db, artist, {
+  await createPost(deps, artist, {
     postContent: 'Colour study from this morning. Warm light, cool shadows.',
     attachedMedia: [(await picture(deps, artist, 'post', [1000, 1000], [30, 210, 50], 23)).id],
     maturity: 'sfw',
   });
-  await createPost(deps.db, client, {
+  await createPost(deps, client, {
     postContent: 'Looking for someone to draw my D&D party. Any recommendations?',
     attachedMedia: [],
     maturity: 'sfw',
   });
 
-  const card = await createCard(deps.db, artist, {
+  const card = await createCard(deps, artist, {
     title: 'Character portrait',
     infoProvidedByTheAuthor:
       'A clean, coloured portrait of your character. Send references and a few words about their personality.',

@@ -36,7 +36,7 @@ export async function seedDemo(db: Db, print: Print = printToStdout) {
       });
       for (const role of demo.roles) await grantRole(tx, userId, role);
       // Their addresses are not real: nothing is mailed to them unless someone switches it on.
-      await keepAllOnSite(tx, userId);
+      await keepAllOnSite({ db: tx }, { id: userId });
       return userId;
     });
     created.push({ id, login: demo.login, password, roles: demo.roles });

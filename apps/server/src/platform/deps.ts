@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import type { Hub } from './hub.ts';
 import type { Mailer } from './mail.ts';
 import type { MediaStorage } from './media-storage.ts';
@@ -36,3 +36,8 @@ export const requestContext = (deps: Deps, req: RequestFacts): Deps & RequestFac
   ...deps,
   ip: req.ip,
 });
+
+/** The context of a step that runs inside its caller's transaction: the transaction is its database. */
+export interface TxCtx {
+  db: DbOrTx;
+}

@@ -94,12 +94,11 @@ describe('real-time hub', () => {
     await connected(socket);
     const received = next(socket, 'NotificationRecieved');
     // Bob's comes first: if rooms leaked, Ann's socket would see it before her own.
-    await notify(t.app.deps, { userId: bob.id, type: 'system_notification', message: 'for bob' });
-    const sent = await notify(t.app.deps, {
+    await notify(t.app.deps, null, { userId: bob.id, type: 'system_notification', message: 'for bob' });
+    const sent = await notify(t.app.deps, bob, {
       userId: ann.id,
       type: 'post_liked',
       message: 'Bob liked your post',
-      actorId: bob.id,
     });
     expect(await received).toEqual({ kind: 'feed', notification: sent });
     expect(sent).toMatchObject({ message: 'Bob liked your post', userWhoTriggeredEvent: { id: bob.id } });
@@ -223,7 +222,7 @@ describe('real-time hub', () => {
         const socket = client(url, { cookie: ann.cookie });
         await connected(socket);
         const received = next(socket, 'NotificationRecieved', (p) => p.notification.message === 'via B');
-        const sent = await notify(b.app.deps, {
+        const sent = await notify(b.app.deps, null, {
           userId: ann.id,
           type: 'system_notification',
           message: 'via B',

@@ -41,7 +41,7 @@ export const cardsRoutes =
           response: { 200: z.array(cardSchema), ...errorResponses(401) },
         },
       },
-      async (req) => listOwnCards(deps.db, requireActor(req)),
+      async (req) => listOwnCards(deps, requireActor(req)),
     );
 
     app.post(
@@ -62,7 +62,7 @@ export const cardsRoutes =
         },
       },
       async (req) => ({
-        card: await createCard(deps.db, requireActor(req), req.body),
+        card: await createCard(deps, requireActor(req), req.body),
         message: messages.cardCreated,
       }),
     );
@@ -80,7 +80,7 @@ export const cardsRoutes =
         },
       },
       async (req) => ({
-        card: await updateCard(deps.db, requireActor(req), req.body),
+        card: await updateCard(deps, requireActor(req), req.body),
         message: messages.cardSaved,
       }),
     );
@@ -97,7 +97,7 @@ export const cardsRoutes =
         },
       },
       async (req) => {
-        await deleteCard(deps.db, requireActor(req), req.params.uuid);
+        await deleteCard(deps, requireActor(req), req.params.uuid);
         return { message: messages.cardDeleted };
       },
     );
@@ -116,7 +116,7 @@ export const cardsRoutes =
           response: { 200: cardSchema, ...errorResponses(400, 404) },
         },
       },
-      async (req) => getCard(deps.db, req.actor, req.params.uuid),
+      async (req) => getCard(deps, req.actor, req.params.uuid),
     );
 
     app.get(
@@ -132,6 +132,6 @@ export const cardsRoutes =
           response: { 200: z.array(cardSchema), ...errorResponses(400) },
         },
       },
-      async (req) => listOpenCardsOf(deps.db, req.params.login),
+      async (req) => listOpenCardsOf(deps, req.actor, req.params.login),
     );
   };

@@ -3,7 +3,8 @@ import { cardMessages } from '@brushline/shared/cards/messages';
 import type { Card, CardBody, CardUpdateBody } from '@brushline/shared/cards/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
 import { messages } from '@brushline/shared/messages';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { findMediaByIds } from '../media/media.repo.ts';
@@ -35,9 +36,9 @@ async function presentCard(db: DbOrTx, uuid: string): Promise<Card> {
 }
 
 /** Banner and thumbnail must be the owner's own uploads made for those places. */
-async function assertCardMedia(db: DbOrTx, actor: Actor, body: CardBody): Promise<void> {
-  if (body.cardBanner) await assertOwnMedia(db, actor.id, [body.cardBanner], ['cardBanner']);
-  if (body.thumbnailPicture) await assertOwnMedia(db, actor.id, [body.thumbnailPicture], ['cardThumbnail']);
+async function assertCardMedia(ctx: TxCtx, actor: Actor, body: CardBody): Promise<void> {
+  if (body.cardBanner) await assertOwnMedia(ctx, actor, [body.cardBanner], ['cardBanner']);
+  if (body.thumbnailPicture) await assertOwnMedia(ctx, actor, [body.thumbnailPicture], ['cardThumbnail']);
 }
 
 /** Whether someone may see this card: open cards are public, closed ones only their owner's. */
@@ -45,48 +46,52 @@ export function canSeeCard(row: Pick<CardRow, 'ownerId' | 'isOpenComission'>, ac
   return row.isOpenComission || row.ownerId === actor?.id;
 }
 
-export async function listOwnCards(db: Db, actor: Actor): Promise<Card[]> {
-  return presentCards(db, await listCardsOfOwner(db, actor.id, CARDS_PER_OWNER_MAX));
+export async function listOwnCards(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<Card[]> {
+  return presentCards(ctx.db, await listCardsOfOwner(ctx.db, actor.id, CARDS_PER_OWNER_MAX));
 }
 
-export async function listOpenCardsOf(db: Db, login: string): Promise<Card[]> {
-  return presentCards(db, await listOpenCardsOfLogin(db, login, CARDS_PER_OWNER_MAX));
+export async function listOpenCardsOf(
+  ctx: Pick<Deps, 'db'>,
+  _actor: Actor | null,
+  login: string,
+): Promise<Card[]> {
+  return presentCards(ctx.db, await listOpenCardsOfLogin(ctx.db, login, CARDS_PER_OWNER_MAX));
 }
 
 /** One card; a closed card (isOpenComission false) answers 404 to everyone but its owner. */
-export async function getCard(db: Db, actor: Actor | null, uuid: string): Promise<Card> {
-  const row = await findCard(db, uuid);
+export async function getCard(ctx: Pick<Deps, 'db'>, actor: Actor | null, uuid: string): Promise<Card> {
+  const row = await findCard(ctx.db, uuid);
   if (!row || !canSeeCard(row, actor)) throw notFound(messages.comissionMissing);
-  return (await presentCards(db, [row]))[0]!;
+  return (await presentCards(ctx.db, [row]))[0]!;
 }
 
 /** Only artists create cards (SPEC §6); the artist role is the isArtist setting. */
-export async function createCard(db: Db, actor: Actor, body: CardBody): Promise<Card> {
+export async function createCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: CardBody): Promise<Card> {
   if (!actor.roles.includes('artist')) throw new AppError(403, 'not_an_artist', cardMessages.artistsOnly);
-  const uuid = await db.transaction(async (tx) => {
+  const uuid = await ctx.db.transaction(async (tx) => {
     if ((await lockAndCountCards(tx, actor.id)) >= CARDS_PER_OWNER_MAX) {
       throw new AppError(400, 'too_many_cards', cardMessages.tooManyCards);
     }
-    await assertCardMedia(tx, actor, body);
+    await assertCardMedia({ db: tx }, actor, body);
     return insertCard(tx, actor.id, toCardValues(body));
   });
-  return presentCard(db, uuid);
+  return presentCard(ctx.db, uuid);
 }
 
 /**
  * Replaces the owner's card. Someone else's card and a missing one both answer 404, so card ids
  * of closed cards cannot be probed. Forms already sent keep their own copy of the options.
  */
-export async function updateCard(db: Db, actor: Actor, body: CardUpdateBody): Promise<Card> {
-  const row = await findCard(db, body.uuid);
+export async function updateCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: CardUpdateBody): Promise<Card> {
+  const row = await findCard(ctx.db, body.uuid);
   if (!row || row.ownerId !== actor.id) throw notFound(messages.comissionMissing);
-  await assertCardMedia(db, actor, body);
-  if (!(await updateOwnCard(db, actor.id, body.uuid, toCardValues(body)))) {
+  await assertCardMedia(ctx, actor, body);
+  if (!(await updateOwnCard(ctx.db, actor.id, body.uuid, toCardValues(body)))) {
     throw notFound(messages.comissionMissing);
   }
-  return presentCard(db, body.uuid);
+  return presentCard(ctx.db, body.uuid);
 }
 
-export async function deleteCard(db: Db, actor: Actor, uuid: string): Promise<void> {
-  if (!(await deleteOwnCard(db, actor.id, uuid))) throw notFound(messages.cardDeleteFailed);
+export async function deleteCard(ctx: Pick<Deps, 'db'>, actor: Actor, uuid: string): Promise<void> {
+  if (!(await deleteOwnCard(ctx.db, actor.id, uuid))) throw notFound(messages.cardDeleteFailed);
 }

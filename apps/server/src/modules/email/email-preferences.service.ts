@@ -12,7 +12,7 @@ import {
   type UpdateNotificationPreferences,
 } from '@brushline/shared/notifications/preferences';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { findUserById } from '../users/users.repo.ts';
@@ -68,6 +68,7 @@ const invalidLink = () =>
  */
 export async function unsubscribe(
   ctx: Pick<Deps, 'db' | 'signingSecret'>,
+  _actor: null,
   token: string,
 ): Promise<UnsubscribeAnswer> {
   const claim = verifyUnsubscribe(ctx.signingSecret, token);
@@ -91,12 +92,13 @@ export async function unsubscribe(
  * belongs to a kind the recipient gets by e-mail is queued for the next batch of their mail.
  */
 export async function queueNotificationEmail(
-  db: DbOrTx,
+  ctx: TxCtx,
+  _actor: null,
   n: { userId: string; notificationId: number; type: NotificationType },
 ): Promise<void> {
   const kind: NotificationKind | undefined = EMAIL_KIND_OF_TYPE[n.type];
   if (!kind) return;
-  await enqueueIfWanted(db, {
+  await enqueueIfWanted(ctx.db, {
     userId: n.userId,
     notificationId: n.notificationId,
     kind,
@@ -105,10 +107,10 @@ export async function queueNotificationEmail(
 }
 
 /** Every kind on the site only (accounts whose address is not real, such as the demo accounts). */
-export async function keepAllOnSite(db: DbOrTx, userId: string): Promise<void> {
+export async function keepAllOnSite(ctx: TxCtx, actor: Pick<Actor, 'id'>): Promise<void> {
   await upsertPreferences(
-    db,
-    userId,
+    ctx.db,
+    actor.id,
     NOTIFICATION_KINDS.map((kind) => ({ kind, byEmail: false })),
     new Date(),
   );

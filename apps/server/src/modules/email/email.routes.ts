@@ -73,7 +73,7 @@ export const emailRoutes =
           response: { 200: unsubscribeAnswerSchema, ...errorResponses(400) },
         },
       },
-      async (req) => unsubscribe(deps, req.params.token),
+      async (req) => unsubscribe(deps, null, req.params.token),
     );
 
     app.get(

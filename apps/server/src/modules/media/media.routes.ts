@@ -96,7 +96,7 @@ export const mediaRoutes =
         },
       },
       async (req, reply) => {
-        const file = await openMedia(deps, req.params.id, req.params.variant);
+        const file = await openMedia(deps, req.actor, req.params.id, req.params.variant);
         return reply
           .headers({
             'content-type': file.mime,

@@ -35,16 +35,16 @@ describe('assertOwnMedia', () => {
   it("accepts the actor's own media, of an allowed purpose, and an empty list", async () => {
     const a = await uploadImage(t.app, ann.cookie);
     const b = await uploadImage(t.app, ann.cookie, { purpose: 'cardBanner' });
-    await expect(assertOwnMedia(t.app.deps.db, ann.id, [a.id, b.id])).resolves.toBeUndefined();
-    await expect(assertOwnMedia(t.app.deps.db, ann.id, [b.id], ['cardBanner'])).resolves.toBeUndefined();
-    await expect(assertOwnMedia(t.app.deps.db, ann.id, [])).resolves.toBeUndefined();
+    await expect(assertOwnMedia(t.app.deps, ann, [a.id, b.id])).resolves.toBeUndefined();
+    await expect(assertOwnMedia(t.app.deps, ann, [b.id], ['cardBanner'])).resolves.toBeUndefined();
+    await expect(assertOwnMedia(t.app.deps, ann, [])).resolves.toBeUndefined();
   });
 
   it("answers 404 for someone else's media and for unknown or malformed ids", async () => {
     const mine = await uploadImage(t.app, ann.cookie);
     const theirs = await uploadImage(t.app, bob.cookie);
     for (const ids of [[mine.id, theirs.id], [UNKNOWN], ['not-a-uuid']]) {
-      expect(await failure(assertOwnMedia(t.app.deps.db, ann.id, ids))).toEqual({
+      expect(await failure(assertOwnMedia(t.app.deps, ann, ids))).toEqual({
         status: 404,
         message: messages.notFound,
       });
@@ -53,7 +53,7 @@ describe('assertOwnMedia', () => {
 
   it('answers 400 naming the expected use when the purpose does not fit', async () => {
     const avatar = await uploadImage(t.app, ann.cookie, { purpose: 'avatar' });
-    expect(await failure(assertOwnMedia(t.app.deps.db, ann.id, [avatar.id], ['cardBanner']))).toEqual({
+    expect(await failure(assertOwnMedia(t.app.deps, ann, [avatar.id], ['cardBanner']))).toEqual({
       status: 400,
       message: wrongMediaPurposeMessage(['cardBanner']),
     });

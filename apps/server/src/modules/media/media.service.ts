@@ -4,8 +4,7 @@ import { uploadLimitFor, type MediaPurpose } from '@brushline/shared/media/const
 import { wrongMediaPurposeMessage } from '@brushline/shared/media/messages';
 import type { Media } from '@brushline/shared/media/schemas';
 import { messages } from '@brushline/shared/messages';
-import type { DbOrTx } from '../../db/client.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toMedia } from './media.dto.ts';
@@ -19,25 +18,25 @@ import type { MediaVariant } from './media.urls.ts';
  * probed; a wrong purpose (e.g. an avatar attached as a card banner) answers 400.
  */
 export async function assertOwnMedia(
-  db: DbOrTx,
-  actorId: string,
+  ctx: TxCtx,
+  actor: Pick<Actor, 'id'>,
   ids: readonly string[],
   purposes?: readonly MediaPurpose[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await findMediaRows(db, ids);
+  const rows = await findMediaRows(ctx.db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
     const row = byId.get(id);
-    if (!row || row.ownerId !== actorId) throw notFound(messages.notFound);
+    if (!row || row.ownerId !== actor.id) throw notFound(messages.notFound);
     if (purposes && !purposes.includes(row.purpose))
       throw new AppError(400, 'wrong_media_purpose', wrongMediaPurposeMessage(purposes));
   }
 }
 
 /** Counts one upload against the per-user rate limit and answers the actor's size limit in bytes. */
-export async function uploadAllowance(deps: Deps, actor: Actor): Promise<number> {
-  await deps.limits.hit('mediaUploadUser', actor.id);
+export async function uploadAllowance(ctx: Pick<Deps, 'limits'>, actor: Actor): Promise<number> {
+  await ctx.limits.hit('mediaUploadUser', actor.id);
   return uploadLimitFor(actor.roles);
 }
 
@@ -54,7 +53,7 @@ function newKeys(ext: string) {
  * written, so a refused or failed upload leaves no file and no row behind.
  */
 export async function storeUpload(
-  deps: Deps,
+  ctx: Pick<Deps, 'db' | 'storage' | 'log'>,
   actor: Actor,
   purpose: MediaPurpose,
   bytes: Buffer,
@@ -63,11 +62,11 @@ export async function storeUpload(
   const keys = newKeys(image.ext);
   const written: string[] = [];
   try {
-    await deps.storage.put(keys.full, image.full);
+    await ctx.storage.put(keys.full, image.full);
     written.push(keys.full);
-    await deps.storage.put(keys.miniature, image.miniature);
+    await ctx.storage.put(keys.miniature, image.miniature);
     written.push(keys.miniature);
-    const row = await insertMedia(deps.db, {
+    const row = await insertMedia(ctx.db, {
       ownerId: actor.id,
       purpose,
       mime: image.mime,
@@ -81,9 +80,7 @@ export async function storeUpload(
   } catch (err) {
     await Promise.all(
       written.map((key) =>
-        deps.storage
-          .delete(key)
-          .catch((e: unknown) => deps.log.error({ err: e, key }, 'media cleanup failed')),
+        ctx.storage.delete(key).catch((e: unknown) => ctx.log.error({ err: e, key }, 'media cleanup failed')),
       ),
     );
     throw err;
@@ -97,10 +94,15 @@ export interface MediaFile {
 }
 
 /** The bytes of one variant; unknown ids (or a file gone from storage) answer 404. */
-export async function openMedia(deps: Deps, id: string, variant: MediaVariant): Promise<MediaFile> {
-  const row = await findMediaRow(deps.db, id);
+export async function openMedia(
+  ctx: Pick<Deps, 'db' | 'storage'>,
+  _actor: Actor | null,
+  id: string,
+  variant: MediaVariant,
+): Promise<MediaFile> {
+  const row = await findMediaRow(ctx.db, id);
   if (!row) throw notFound();
-  const file = await deps.storage.open(variant === 'full' ? row.storageKey : row.miniatureKey);
+  const file = await ctx.storage.open(variant === 'full' ? row.storageKey : row.miniatureKey);
   if (!file) throw notFound();
   return { ...file, mime: row.mime };
 }

@@ -5,14 +5,17 @@ import { commissionTasks } from '../../db/schema/orders.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 import type { NewNotification } from './notifications.service.ts';
 
-export async function insertNotification(db: DbOrTx, n: NewNotification): Promise<number> {
+export async function insertNotification(
+  db: DbOrTx,
+  n: NewNotification & { actorId: string | null },
+): Promise<number> {
   const [row] = await db
     .insert(notifications)
     .values({
       userId: n.userId,
       type: n.type,
       message: n.message,
-      actorId: n.actorId ?? null,
+      actorId: n.actorId,
       postId: n.postId ?? null,
       formId: n.formId ?? null,
     })

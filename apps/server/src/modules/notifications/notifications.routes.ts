@@ -42,7 +42,7 @@ export const notificationsRoutes =
           response: { 200: notificationPageSchema, ...errorResponses(400, 401) },
         },
       },
-      async (req) => listOwnNotifications(deps.db, requireActor(req), req.query),
+      async (req) => listOwnNotifications(deps, requireActor(req), req.query),
     );
 
     app.get(
@@ -55,7 +55,7 @@ export const notificationsRoutes =
           response: { 200: unreadCountSchema, ...errorResponses(401) },
         },
       },
-      async (req) => unreadCount(deps.db, requireActor(req)),
+      async (req) => unreadCount(deps, requireActor(req)),
     );
 
     app.put(
@@ -69,7 +69,7 @@ export const notificationsRoutes =
           response: { 200: notificationSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (req) => markOneRead(deps.db, requireActor(req), req.params.id),
+      async (req) => markOneRead(deps, requireActor(req), req.params.id),
     );
 
     app.put(
@@ -82,7 +82,7 @@ export const notificationsRoutes =
           response: { 200: z.object({ updated: z.number().int() }), ...errorResponses(401) },
         },
       },
-      async (req) => markAllRead(deps.db, requireActor(req)),
+      async (req) => markAllRead(deps, requireActor(req)),
     );
 
     app.post(

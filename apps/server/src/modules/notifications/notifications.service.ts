@@ -9,8 +9,8 @@ import {
   type SystemNotificationBody,
 } from '@brushline/shared/notifications/schemas';
 import { isStaff } from '@brushline/shared/roles';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Deps } from '../../platform/deps.ts';
+import { userNotFound } from '@brushline/shared/users/messages';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { queueNotificationEmail } from '../email/email-preferences.service.ts';
@@ -30,8 +30,6 @@ export interface NewNotification {
   userId: string;
   type: NotificationType;
   message: string;
-  /** userWhoTriggeredEvent */
-  actorId?: string | null;
   /** changedPost */
   postId?: number | null;
   /** sentCard */
@@ -44,17 +42,19 @@ const kindOf = (type: NotificationType): 'crm' | 'feed' =>
 
 /**
  * Stores a notification and pushes it as NotificationRecieved. Every feature notifies through
- * this one function. Pass the transaction when the cause is written in one, and call `push`
- * after it commits, so nobody is told about something that was rolled back.
+ * this one function. The actor is who triggered it (userWhoTriggeredEvent); null when the site
+ * itself speaks. Pass the transaction as the context's db when the cause is written in one, and
+ * call `push` after it commits, so nobody is told about something that was rolled back.
  */
 export async function createNotification(
-  db: DbOrTx,
+  ctx: TxCtx,
+  actor: Pick<Actor, 'id'> | null,
   n: NewNotification,
 ): Promise<{ notification: Notification; push: (deps: Pick<Deps, 'hub' | 'log'>) => void }> {
-  const id = await insertNotification(db, n);
+  const id = await insertNotification(ctx.db, { ...n, actorId: actor?.id ?? null });
   // In the same transaction: a notification that is rolled back is never mailed.
-  await queueNotificationEmail(db, { userId: n.userId, notificationId: id, type: n.type });
-  const row = await findNotification(db, id);
+  await queueNotificationEmail(ctx, null, { userId: n.userId, notificationId: id, type: n.type });
+  const row = await findNotification(ctx.db, id);
   const notification = toNotification(row!);
   return {
     notification,
@@ -70,11 +70,12 @@ export async function createNotification(
 
 /** Stores and pushes at once, for callers outside a transaction. */
 export async function notify(
-  deps: Pick<Deps, 'db' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
+  actor: Pick<Actor, 'id'> | null,
   n: NewNotification,
 ): Promise<Notification> {
-  const created = await createNotification(deps.db, n);
-  created.push(deps);
+  const created = await createNotification(ctx, actor, n);
+  created.push(ctx);
   return created.notification;
 }
 
@@ -84,45 +85,45 @@ export async function notify(
  * the id to continue after, or null at the end.
  */
 export async function listOwnNotifications(
-  db: Db,
+  ctx: Pick<Deps, 'db'>,
   actor: Actor,
   query: NotificationListQuery,
 ): Promise<NotificationPage> {
   const size = NOTIFICATIONS_PAGE_SIZE;
   const offset = query.page === undefined ? 0 : (query.page - 1) * size;
   // One extra row tells whether another page exists without a count query.
-  const rows = await listNotifications(db, actor.id, size + 1, query.cursor, offset);
+  const rows = await listNotifications(ctx.db, actor.id, size + 1, query.cursor, offset);
   const items = rows.slice(0, size).map(toNotification);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > size && last ? last.id : null };
 }
 
-export async function unreadCount(db: Db, actor: Actor): Promise<{ count: number }> {
-  return { count: await countUnread(db, actor.id) };
+export async function unreadCount(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<{ count: number }> {
+  return { count: await countUnread(ctx.db, actor.id) };
 }
 
 /** Marks one of the actor's notifications read; someone else's answers the same 404 as a missing one. */
-export async function markOneRead(db: Db, actor: Actor, id: number): Promise<Notification> {
-  if ((await findNotificationOwner(db, id)) !== actor.id) throw notFound(notificationMessages.notFound);
-  await markRead(db, actor.id, id);
-  return toNotification((await findNotification(db, id))!);
+export async function markOneRead(ctx: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Notification> {
+  if ((await findNotificationOwner(ctx.db, id)) !== actor.id) throw notFound(notificationMessages.notFound);
+  await markRead(ctx.db, actor.id, id);
+  return toNotification((await findNotification(ctx.db, id))!);
 }
 
-export async function markAllRead(db: Db, actor: Actor): Promise<{ updated: number }> {
-  return { updated: await markRead(db, actor.id) };
+export async function markAllRead(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<{ updated: number }> {
+  return { updated: await markRead(ctx.db, actor.id) };
 }
 
 /** A staff member (admin or moderator) sends a system_notification to one user. */
 export async function sendSystemNotification(
-  deps: Pick<Deps, 'db' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
   actor: Actor,
   body: SystemNotificationBody,
 ): Promise<Notification> {
   if (!isStaff(actor.roles)) throw new AppError(403, 'forbidden', messages.forbidden);
-  const user = await findUserByLogin(deps.db, body.userLogin);
-  if (!user) throw notFound('User not found');
-  // No actorId: the message comes from the site, not from a person the user could answer.
-  return notify(deps, { userId: user.id, type: 'system_notification', message: body.message });
+  const user = await findUserByLogin(ctx.db, body.userLogin);
+  if (!user) throw notFound(userNotFound);
+  // No actor on it: the message comes from the site, not from a person the user could answer.
+  return notify(ctx, null, { userId: user.id, type: 'system_notification', message: body.message });
 }
 
 /**
@@ -130,15 +131,16 @@ export async function sendSystemNotification(
  * is stored only: the user sees it when their bell or list next loads.
  */
 export async function notifyFromCommandLine(
-  db: Db,
+  ctx: Pick<Deps, 'db'>,
+  _actor: null,
   login: string,
   message: string,
 ): Promise<{ code: number; out: string }> {
   const parsed = systemNotificationBodySchema.safeParse({ userLogin: login, message });
   if (!parsed.success) return { code: 2, out: parsed.error.issues[0]!.message };
-  const user = await findUserByLogin(db, parsed.data.userLogin);
+  const user = await findUserByLogin(ctx.db, parsed.data.userLogin);
   if (!user) return { code: 1, out: `No user with login "${login}".` };
-  await createNotification(db, {
+  await createNotification(ctx, null, {
     userId: user.id,
     type: 'system_notification',
     message: parsed.data.message,

@@ -23,15 +23,10 @@ beforeAll(async () => {
   ];
   await adminCommand(t.app.deps.db, ['grant-role', mod.login, 'moderator']);
   for (let i = 1; i <= TOTAL; i += 1) {
-    const n = await notify(t.app.deps, {
-      userId: ann.id,
-      type: 'post_liked',
-      message: `like ${i}`,
-      actorId: bob.id,
-    });
+    const n = await notify(t.app.deps, bob, { userId: ann.id, type: 'post_liked', message: `like ${i}` });
     annIds.push(n.id);
   }
-  await notify(t.app.deps, { userId: bob.id, type: 'system_notification', message: 'for bob' });
+  await notify(t.app.deps, null, { userId: bob.id, type: 'system_notification', message: 'for bob' });
 });
 afterAll(() => t.close());
 

@@ -92,7 +92,7 @@ export const ordersRoutes =
           response: { 200: z.array(sentFormSchema), ...errorResponses(401) },
         },
       },
-      async (req) => listOutgoing(deps.db, requireActor(req)),
+      async (req) => listOutgoing(deps, requireActor(req)),
     );
 
     app.get(
@@ -107,7 +107,7 @@ export const ordersRoutes =
           response: { 200: z.array(pendingGroupSchema), ...errorResponses(400, 401, 404) },
         },
       },
-      async (req) => listPendingGroups(deps.db, requireActor(req), req.params.login),
+      async (req) => listPendingGroups(deps, requireActor(req), req.params.login),
     );
 
     app.put(
@@ -123,7 +123,7 @@ export const ordersRoutes =
           response: { 200: sentFormSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (req) => readForm(deps.db, requireActor(req), req.params.id),
+      async (req) => readForm(deps, requireActor(req), req.params.id),
     );
 
     app.delete(
@@ -174,7 +174,7 @@ export const ordersRoutes =
           response: { 200: z.array(commissionerSummarySchema), ...errorResponses(401) },
         },
       },
-      async (req) => listCommissioners(deps.db, requireActor(req)),
+      async (req) => listCommissioners(deps, requireActor(req)),
     );
 
     app.get(
@@ -189,7 +189,7 @@ export const ordersRoutes =
           response: { 200: z.array(sentFormSchema), ...errorResponses(400, 401, 404) },
         },
       },
-      async (req) => listArtistTasks(deps.db, requireActor(req), req.params.login),
+      async (req) => listArtistTasks(deps, requireActor(req), req.params.login),
     );
 
     for (const move of taskMoves) {

@@ -12,8 +12,8 @@ import type {
   StatusCounts,
 } from '@brushline/shared/orders/schemas';
 import { ACTIVE_TASK_STATUSES } from '@brushline/shared/orders/status-machine';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Deps } from '../../platform/deps.ts';
+import { userNotFound } from '@brushline/shared/users/messages';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toPricedCard } from '../cards/cards.dto.ts';
@@ -38,9 +38,9 @@ import {
 } from './orders.repo.ts';
 
 /** Forms as answers, with all their references fetched in one more query. */
-export async function presentForms(db: DbOrTx, rows: FormRow[]): Promise<SentForm[]> {
+export async function presentForms(ctx: TxCtx, rows: FormRow[]): Promise<SentForm[]> {
   const refs = await findReferenceRows(
-    db,
+    ctx.db,
     rows.map((r) => r.id),
   );
   const byForm = new Map<number, Media[]>();
@@ -48,8 +48,8 @@ export async function presentForms(db: DbOrTx, rows: FormRow[]): Promise<SentFor
   return rows.map((r) => toSentForm(r, byForm.get(r.id) ?? []));
 }
 
-export async function presentForm(db: DbOrTx, row: FormRow): Promise<SentForm> {
-  return (await presentForms(db, [row]))[0]!;
+export async function presentForm(ctx: TxCtx, row: FormRow): Promise<SentForm> {
+  return (await presentForms(ctx, [row]))[0]!;
 }
 
 export const formNotFound = () => notFound(orderMessages.formNotFound);
@@ -63,7 +63,7 @@ export function sideOf(row: Pick<FormRow, 'artistId' | 'senderId'>, actor: Actor
 
 /** Lists that name the artist by login answer only to that artist (anyone else gets 404). */
 function assertSelf(actor: Actor, login: string): void {
-  if (login.toLowerCase() !== actor.login.toLowerCase()) throw notFound('User not found');
+  if (login.toLowerCase() !== actor.login.toLowerCase()) throw notFound(userNotFound);
 }
 
 /**
@@ -72,9 +72,13 @@ function assertSelf(actor: Actor, login: string): void {
  * differs is refused, so a tampered or stale total never reaches the artist. The form, its
  * references and its task are stored together; the artist hears about it after the commit.
  */
-export async function sendForm(deps: Deps, actor: Actor, body: SendFormBody): Promise<SentForm> {
-  await deps.limits.hit('formSendUser', actor.id);
-  const { formId, artistId, push } = await deps.db.transaction(async (tx) => {
+export async function sendForm(
+  ctx: Pick<Deps, 'db' | 'limits' | 'hub' | 'log'>,
+  actor: Actor,
+  body: SendFormBody,
+): Promise<SentForm> {
+  await ctx.limits.hit('formSendUser', actor.id);
+  const { formId, artistId, push } = await ctx.db.transaction(async (tx) => {
     const card = await findCardForShare(tx, body.cardUUID);
     if (!card || !canSeeCard(card, actor)) throw notFound(messages.comissionMissing);
     if (card.ownerId === actor.id) throw new AppError(403, 'self_commission', messages.formSendFailed);
@@ -84,7 +88,7 @@ export async function sendForm(deps: Deps, actor: Actor, body: SendFormBody): Pr
     if (!sameTotal(choice.total, body.totalPrice)) {
       throw new AppError(400, 'price_mismatch', choiceMessages.totalMismatch);
     }
-    await assertOwnMedia(tx, actor.id, body.references, ['reference', 'post']);
+    await assertOwnMedia({ db: tx }, actor, body.references, ['reference', 'post']);
     const ids = await insertFormWithTask(
       tx,
       {
@@ -102,38 +106,41 @@ export async function sendForm(deps: Deps, actor: Actor, body: SendFormBody): Pr
       },
       body.references,
     );
-    const created = await createNotification(tx, {
+    const created = await createNotification({ db: tx }, actor, {
       userId: card.ownerId,
       type: 'commission_request_status',
       message: `${actor.login} sent you a request for “${card.title}”`,
-      actorId: actor.id,
       formId: ids.formId,
     });
     return { formId: ids.formId, artistId: card.ownerId, push: created.push };
   });
-  push(deps);
+  push(ctx);
   try {
-    deps.hub.toUser(artistId, 'ComissionRequestRecieved', {
+    ctx.hub.toUser(artistId, 'ComissionRequestRecieved', {
       formId,
       cardUuid: body.cardUUID,
       senderLogin: actor.login,
     });
   } catch (err) {
-    deps.log.warn({ err }, 'could not push a commission request');
+    ctx.log.warn({ err }, 'could not push a commission request');
   }
-  const [row] = await findFormRows(deps.db, byFormId(formId));
-  return presentForm(deps.db, row!);
+  const [row] = await findFormRows(ctx.db, byFormId(formId));
+  return presentForm(ctx, row!);
 }
 
 /** Every form the actor sent, newest first, whatever its status. */
-export async function listOutgoing(db: Db, actor: Actor): Promise<SentForm[]> {
-  return presentForms(db, await findFormRows(db, sentBy(actor.id), ORDER_LIST_MAX));
+export async function listOutgoing(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<SentForm[]> {
+  return presentForms(ctx, await findFormRows(ctx.db, sentBy(actor.id), ORDER_LIST_MAX));
 }
 
 /** The artist's new forms (task status none), grouped by commissioner, newest group first. */
-export async function listPendingGroups(db: Db, actor: Actor, login: string): Promise<PendingGroup[]> {
+export async function listPendingGroups(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  login: string,
+): Promise<PendingGroup[]> {
   assertSelf(actor, login);
-  const forms = await presentForms(db, await findFormRows(db, newFor(actor.id), ORDER_LIST_MAX));
+  const forms = await presentForms(ctx, await findFormRows(ctx.db, newFor(actor.id), ORDER_LIST_MAX));
   const groups = new Map<string, PendingGroup>();
   for (const form of forms) {
     const group = groups.get(form.senderId) ?? { sender: form.sender, forms: [] };
@@ -144,14 +151,18 @@ export async function listPendingGroups(db: Db, actor: Actor, login: string): Pr
 }
 
 /** Every task the artist has, any status, newest first (the CRM lists). */
-export async function listArtistTasks(db: Db, actor: Actor, login: string): Promise<SentForm[]> {
+export async function listArtistTasks(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  login: string,
+): Promise<SentForm[]> {
   assertSelf(actor, login);
-  return presentForms(db, await findFormRows(db, receivedBy(actor.id), ORDER_LIST_MAX));
+  return presentForms(ctx, await findFormRows(ctx.db, receivedBy(actor.id), ORDER_LIST_MAX));
 }
 
 /** The artist's commissioners with how many tasks of each status they have; most recent first. */
-export async function listCommissioners(db: Db, actor: Actor): Promise<CommissionerSummary[]> {
-  const rows = await countTasksByCommissioner(db, actor.id);
+export async function listCommissioners(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<CommissionerSummary[]> {
+  const rows = await countTasksByCommissioner(ctx.db, actor.id);
   const summaries = new Map<string, CommissionerSummary & { lastAt: string }>();
   for (const r of rows) {
     let s = summaries.get(r.senderId);
@@ -183,12 +194,12 @@ export async function listCommissioners(db: Db, actor: Actor): Promise<Commissio
  * Opens a form's details. The artist's opening marks it read (SPEC §4); the buyer may open it too
  * (their own form) without changing anything; anyone else gets 404.
  */
-export async function readForm(db: Db, actor: Actor, formId: number): Promise<SentForm> {
-  const [row] = await findFormRows(db, byFormId(formId));
+export async function readForm(ctx: Pick<Deps, 'db'>, actor: Actor, formId: number): Promise<SentForm> {
+  const [row] = await findFormRows(ctx.db, byFormId(formId));
   if (!row) throw formNotFound();
   if (sideOf(row, actor) === 'artist' && !row.isRead) {
-    await markFormRead(db, formId);
-    return presentForm(db, { ...row, isRead: true });
+    await markFormRead(ctx.db, formId);
+    return presentForm(ctx, { ...row, isRead: true });
   }
-  return presentForm(db, row);
+  return presentForm(ctx, row);
 }

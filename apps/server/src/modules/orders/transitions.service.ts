@@ -54,20 +54,20 @@ export type TaskRef = { taskId: number } | { formId: number };
  * a stored notification, pushed once the transaction has committed.
  */
 export async function moveTask(
-  deps: Deps,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
   actor: Actor,
   ref: TaskRef,
   action: TaskAction,
   comment?: string,
 ): Promise<SentForm> {
   const where = 'taskId' in ref ? byTaskId(ref.taskId) : byFormId(ref.formId);
-  const [row] = await findFormRows(deps.db, where);
+  const [row] = await findFormRows(ctx.db, where);
   if (!row) throw formNotFound();
   const side = sideOf(row, actor);
   const to = nextStatus(row.taskStatus, action, side);
   if (!to) throw illegal(action);
   const needsComment = TASK_TRANSITIONS[action].needsComment;
-  const push = await deps.db.transaction(async (tx) => {
+  const push = await ctx.db.transaction(async (tx) => {
     const moved = await moveTaskStatus(
       tx,
       row.taskId,
@@ -76,16 +76,15 @@ export async function moveTask(
       needsComment ? comment : undefined,
     );
     if (!moved) throw illegal(action);
-    const created = await createNotification(tx, {
+    const created = await createNotification({ db: tx }, actor, {
       userId: side === 'artist' ? row.senderId : row.artistId,
       type: 'commission_status',
       message: notificationText(action, actor.login, row.cardTitle, comment),
-      actorId: actor.id,
       formId: row.id,
     });
     return created.push;
   });
-  push(deps);
-  const [fresh] = await findFormRows(deps.db, byFormId(row.id));
-  return presentForm(deps.db, fresh!);
+  push(ctx);
+  const [fresh] = await findFormRows(ctx.db, byFormId(row.id));
+  return presentForm(ctx, fresh!);
 }

@@ -31,7 +31,7 @@ export const postsRoutes =
           response: { 200: postSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (req) => createPost(deps.db, requireActor(req), req.body),
+      async (req) => createPost(deps, requireActor(req), req.body),
     );
 
     app.get(
@@ -50,7 +50,7 @@ export const postsRoutes =
           response: { 200: postPageSchema, ...errorResponses(400) },
         },
       },
-      async (req) => listPosts(deps.db, req.actor, req.query),
+      async (req) => listPosts(deps, req.actor, req.query),
     );
 
     app.get(
@@ -67,7 +67,7 @@ export const postsRoutes =
           response: { 200: postSchema, ...errorResponses(400, 404) },
         },
       },
-      async (req) => getPost(deps.db, req.actor, req.params.id),
+      async (req) => getPost(deps, req.actor, req.params.id),
     );
 
     app.put(
@@ -100,6 +100,6 @@ export const postsRoutes =
           response: { 200: postDeletedSchema, ...errorResponses(400, 401, 404) },
         },
       },
-      async (req) => deletePost(deps.db, requireActor(req), req.params.id),
+      async (req) => deletePost(deps, requireActor(req), req.params.id),
     );
   };

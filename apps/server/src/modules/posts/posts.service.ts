@@ -38,9 +38,10 @@ function visibleMaturities(actor: Actor | null): Maturity[] {
   );
 }
 
-export async function createPost(db: Db, actor: Actor, body: CreatePostBody): Promise<Post> {
+export async function createPost(ctx: Pick<Deps, 'db'>, actor: Actor, body: CreatePostBody): Promise<Post> {
+  const { db } = ctx;
   const id = await db.transaction(async (tx) => {
-    await assertOwnMedia(tx, actor.id, body.attachedMedia, ['post']);
+    await assertOwnMedia({ db: tx }, actor, body.attachedMedia, ['post']);
     const postId = await insertPost(tx, {
       ownerId: actor.id,
       content: body.postContent,
@@ -56,8 +57,8 @@ export async function createPost(db: Db, actor: Actor, body: CreatePostBody): Pr
 }
 
 /** One post as the feed shows it; a post the viewer may not see answers 404 like a missing one. */
-export async function getPost(db: Db, actor: Actor | null, id: number): Promise<Post> {
-  const [row] = await selectPostCards(db, {
+export async function getPost(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: number): Promise<Post> {
+  const [row] = await selectPostCards(ctx.db, {
     viewerId: actor?.id ?? null,
     maturities: visibleMaturities(actor),
     ids: [id],
@@ -68,7 +69,12 @@ export async function getPost(db: Db, actor: Actor | null, id: number): Promise<
 }
 
 /** One page of the feed (or of one user's posts), newest first; see feedQuerySchema. */
-export async function listPosts(db: Db, actor: Actor | null, query: FeedQuery): Promise<PostPage> {
+export async function listPosts(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor | null,
+  query: FeedQuery,
+): Promise<PostPage> {
+  const { db } = ctx;
   if (actor) return readPage(db, actor, query);
   const cache = publicFeedCache(db);
   const key = `${query.page ?? ''}|${query.cursor ?? ''}|${query.owner?.toLowerCase() ?? ''}`;
@@ -100,12 +106,12 @@ async function readPage(db: Db, actor: Actor | null, query: FeedQuery): Promise<
  * post: unliking and liking again never notifies twice, so toggling cannot spam anyone.
  */
 export async function toggleLike(
-  deps: Pick<Deps, 'db' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
   actor: Actor,
   postId: number,
 ): Promise<LikeState> {
   const maturities = visibleMaturities(actor);
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
     if (!post || !maturities.includes(post.maturity)) throw notFound();
     if (await deleteLike(tx, postId, actor.id)) {
@@ -117,27 +123,30 @@ export async function toggleLike(
     let push: ((d: Pick<Deps, 'hub' | 'log'>) => void) | undefined;
     if (post.ownerId !== actor.id && !(await likeAlreadyNotified(tx, post.ownerId, actor.id, postId))) {
       const viewer = await findViewer(tx, actor.id);
-      const created = await createNotification(tx, {
+      const created = await createNotification({ db: tx }, actor, {
         userId: post.ownerId,
         type: 'post_liked',
         message: `${viewer?.displayName ?? actor.login} liked your post`,
-        actorId: actor.id,
         postId,
       });
       push = created.push;
     }
     return { totalLikes, likedByMe: true, push };
   });
-  publicFeedCache(deps.db).clear();
+  publicFeedCache(ctx.db).clear();
   // Told only after the commit, so nobody hears of a like that was rolled back.
-  result.push?.(deps);
+  result.push?.(ctx);
   return { totalLikes: result.totalLikes, likedByMe: result.likedByMe };
 }
 
 /** The owner or staff delete a post; anyone else gets the same 404 as for a missing post. */
-export async function deletePost(db: Db, actor: Actor, postId: number): Promise<{ message: string }> {
-  const deleted = await deletePostRow(db, postId, isStaff(actor.roles) ? null : actor.id);
+export async function deletePost(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  postId: number,
+): Promise<{ message: string }> {
+  const deleted = await deletePostRow(ctx.db, postId, isStaff(actor.roles) ? null : actor.id);
   if (!deleted) throw notFound(messages.postDeleteFailed);
-  publicFeedCache(db).clear();
+  publicFeedCache(ctx.db).clear();
   return { message: messages.postDeleted };
 }

@@ -11,8 +11,12 @@ import { getCard } from '../cards/cards.service.ts';
 import { getPost } from '../posts/posts.service.ts';
 import { getUserByLogin } from '../users/users.service.ts';
 
-async function profilePreview(deps: Pick<Deps, 'db' | 'hub'>, login: string): Promise<PageMeta> {
-  const user = await getUserByLogin(deps, login);
+async function profilePreview(
+  ctx: Pick<Deps, 'db' | 'hub'>,
+  actor: Actor | null,
+  login: string,
+): Promise<PageMeta> {
+  const user = await getUserByLogin(ctx, actor, login);
   const { profilePicture, bannerPicture } = user.userProfileStore;
   const name = `${user.displayName} (@${user.loginName})`;
   return {
@@ -28,9 +32,9 @@ async function profilePreview(deps: Pick<Deps, 'db' | 'hub'>, login: string): Pr
 }
 
 /** What the card's public page shows: a closed card answers 404 to all but its owner (getCard). */
-async function cardPreview(deps: Pick<Deps, 'db'>, actor: Actor | null, uuid: string): Promise<PageMeta> {
+async function cardPreview(ctx: Pick<Deps, 'db'>, actor: Actor | null, uuid: string): Promise<PageMeta> {
   if (!isUuid(uuid)) throw notFound();
-  const card = await getCard(deps.db, actor, uuid);
+  const card = await getCard(ctx, actor, uuid);
   const picture = card.thumbnailPicture ?? card.cardBanner;
   const about = card.infoProvidedByTheAuthor.trim();
   return {
@@ -52,10 +56,10 @@ async function cardPreview(deps: Pick<Deps, 'db'>, actor: Actor | null, uuid: st
 }
 
 /** A post the reader may not see (its maturity) answers 404 like a deleted one (getPost). */
-async function postPreview(deps: Pick<Deps, 'db'>, actor: Actor | null, rawId: string): Promise<PageMeta> {
+async function postPreview(ctx: Pick<Deps, 'db'>, actor: Actor | null, rawId: string): Promise<PageMeta> {
   const id = postIdParamsSchema.safeParse({ id: rawId });
   if (!id.success) throw notFound();
-  const post = await getPost(deps.db, actor, id.data.id);
+  const post = await getPost(ctx, actor, id.data.id);
   const first = post.attachedMedia[0];
   const text = post.postContent.trim();
   return {
@@ -81,7 +85,7 @@ async function postPreview(deps: Pick<Deps, 'db'>, actor: Actor | null, rawId: s
  * answer null; a profile, card or post that does not exist throws the services' 404.
  */
 export async function describePage(
-  deps: Pick<Deps, 'db' | 'hub'>,
+  ctx: Pick<Deps, 'db' | 'hub'>,
   actor: Actor | null,
   pathname: string,
 ): Promise<PageMeta | null> {
@@ -94,12 +98,12 @@ export async function describePage(
   }
   switch (match?.name) {
     case 'profileHome':
-      return profilePreview(deps, match.params.login!);
+      return profilePreview(ctx, actor, match.params.login!);
     case 'commission':
     case 'commissionForm':
-      return cardPreview(deps, actor, match.params.uuid!);
+      return cardPreview(ctx, actor, match.params.uuid!);
     case 'post':
-      return postPreview(deps, actor, match.params.id!);
+      return postPreview(ctx, actor, match.params.id!);
     default:
       return null;
   }

@@ -1,3 +1,4 @@
+import { userNotFound } from '@brushline/shared/users/messages';
 import type { Me, UpdateProfileBody } from '@brushline/shared/users/schemas';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -13,20 +14,20 @@ import { isOnline } from './users.service.ts';
  * already has the cropped size and miniature the profile shows; null removes a picture.
  */
 export async function updateProfile(
-  deps: Pick<Deps, 'db' | 'hub'>,
+  ctx: Pick<Deps, 'db' | 'hub'>,
   actor: Actor,
   body: UpdateProfileBody,
 ): Promise<Me> {
-  await deps.db.transaction(async (tx) => {
-    if (body.avatarMediaId) await assertOwnMedia(tx, actor.id, [body.avatarMediaId], ['avatar']);
-    if (body.bannerMediaId) await assertOwnMedia(tx, actor.id, [body.bannerMediaId], ['banner']);
+  await ctx.db.transaction(async (tx) => {
+    if (body.avatarMediaId) await assertOwnMedia({ db: tx }, actor, [body.avatarMediaId], ['avatar']);
+    if (body.bannerMediaId) await assertOwnMedia({ db: tx }, actor, [body.bannerMediaId], ['banner']);
     await updateUserProfile(tx, actor.id, {
       ...(body.displayName !== undefined && { displayName: body.displayName }),
       ...(body.avatarMediaId !== undefined && { avatarMediaId: body.avatarMediaId }),
       ...(body.bannerMediaId !== undefined && { bannerMediaId: body.bannerMediaId }),
     });
   });
-  const row = await findUserById(deps.db, actor.id);
-  if (!row) throw notFound('User not found');
-  return toMe(row, await isOnline(deps, actor.id));
+  const row = await findUserById(ctx.db, actor.id);
+  if (!row) throw notFound(userNotFound);
+  return toMe(row, await isOnline(ctx, actor.id));
 }

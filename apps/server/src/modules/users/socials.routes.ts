@@ -31,7 +31,7 @@ export const socialsRoutes =
           response: { 200: z.array(socialLinkSchema), ...errorResponses(404) },
         },
       },
-      async (req) => listSocials(deps.db, req.params.login),
+      async (req) => listSocials(deps, req.actor, req.params.login),
     );
 
     app.post(
@@ -47,7 +47,7 @@ export const socialsRoutes =
         },
       },
       async (req) => ({
-        ...(await addSocial(deps.db, requireActor(req), req.body)),
+        ...(await addSocial(deps, requireActor(req), req.body)),
         message: messages.socialCreated,
       }),
     );
@@ -66,7 +66,7 @@ export const socialsRoutes =
         },
       },
       async (req) => ({
-        ...(await updateSocial(deps.db, requireActor(req), req.params.id, req.body)),
+        ...(await updateSocial(deps, requireActor(req), req.params.id, req.body)),
         message: messages.socialUpdated,
       }),
     );
@@ -87,7 +87,7 @@ export const socialsRoutes =
         },
       },
       async (req) => {
-        await deleteSocial(deps.db, requireActor(req), req.params.id);
+        await deleteSocial(deps, requireActor(req), req.params.id);
         return { id: req.params.id, message: socialDeleted };
       },
     );

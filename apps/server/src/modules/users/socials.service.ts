@@ -1,8 +1,8 @@
 import { messages } from '@brushline/shared/messages';
 import { SOCIAL_LINKS_MAX } from '@brushline/shared/users/constants';
-import { socialDeleteFailed, socialTooMany } from '@brushline/shared/users/messages';
+import { socialDeleteFailed, socialTooMany, userNotFound } from '@brushline/shared/users/messages';
 import type { SocialBody, SocialLink } from '@brushline/shared/users/schemas';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import {
@@ -15,15 +15,19 @@ import { toSocialLink } from './users.dto.ts';
 import { findUserByLogin } from './users.repo.ts';
 
 /** Anyone may read a user's links: they are on the public profile anyway. */
-export async function listSocials(db: Db, login: string): Promise<SocialLink[]> {
-  const user = await findUserByLogin(db, login);
-  if (!user) throw notFound('User not found');
+export async function listSocials(
+  ctx: Pick<Deps, 'db'>,
+  _actor: Actor | null,
+  login: string,
+): Promise<SocialLink[]> {
+  const user = await findUserByLogin(ctx.db, login);
+  if (!user) throw notFound(userNotFound);
   return user.socials.map(toSocialLink);
 }
 
 /** SPEC §7 socials/add: a new link of the actor's, up to SOCIAL_LINKS_MAX of them. */
-export async function addSocial(db: Db, actor: Actor, body: SocialBody): Promise<SocialLink> {
-  return db.transaction(async (tx) => {
+export async function addSocial(ctx: Pick<Deps, 'db'>, actor: Actor, body: SocialBody): Promise<SocialLink> {
+  return ctx.db.transaction(async (tx) => {
     const count = await lockAndCountSocialLinks(tx, actor.id);
     if (count === null) throw notFound(messages.socialCreateFailed);
     if (count >= SOCIAL_LINKS_MAX) throw new AppError(400, 'too_many_socials', socialTooMany);
@@ -32,12 +36,17 @@ export async function addSocial(db: Db, actor: Actor, body: SocialBody): Promise
 }
 
 /** Only the owner may change a link; someone else's id answers 404 like a missing one. */
-export async function updateSocial(db: Db, actor: Actor, id: number, body: SocialBody): Promise<SocialLink> {
-  const row = await updateSocialLink(db, actor.id, id, { title: body.title, url: body.url });
+export async function updateSocial(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: number,
+  body: SocialBody,
+): Promise<SocialLink> {
+  const row = await updateSocialLink(ctx.db, actor.id, id, { title: body.title, url: body.url });
   if (!row) throw notFound(messages.socialUpdateFailed);
   return toSocialLink(row);
 }
 
-export async function deleteSocial(db: Db, actor: Actor, id: number): Promise<void> {
-  if (!(await deleteSocialLink(db, actor.id, id))) throw notFound(socialDeleteFailed);
+export async function deleteSocial(ctx: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<void> {
+  if (!(await deleteSocialLink(ctx.db, actor.id, id))) throw notFound(socialDeleteFailed);
 }

@@ -31,7 +31,7 @@ export const usersRoutes =
           response: { 200: userSchema, ...errorResponses(404) },
         },
       },
-      async (req) => getUserByLogin(deps, req.params.login),
+      async (req) => getUserByLogin(deps, req.actor, req.params.login),
     );
 
     app.get(
@@ -46,7 +46,7 @@ export const usersRoutes =
           response: { 200: userSchema, ...errorResponses(404) },
         },
       },
-      async (req) => getUserById(deps, req.params.id),
+      async (req) => getUserById(deps, req.actor, req.params.id),
     );
 
     app.get(
@@ -60,7 +60,7 @@ export const usersRoutes =
           response: { 200: userSettingsSchema, ...errorResponses(401, 404) },
         },
       },
-      async (req) => getSettings(deps.db, requireActor(req), req.params.login),
+      async (req) => getSettings(deps, requireActor(req), req.params.login),
     );
 
     app.patch(
@@ -79,7 +79,7 @@ export const usersRoutes =
         },
       },
       async (req) => ({
-        ...(await updateSettings(deps.db, requireActor(req), req.params.id, req.body)),
+        ...(await updateSettings(deps, requireActor(req), req.params.id, req.body)),
         message: messages.settingsUpdated,
       }),
     );

@@ -1,5 +1,5 @@
+import { userNotFound } from '@brushline/shared/users/messages';
 import type { UpdateSettingsBody, UserSettings } from '@brushline/shared/users/schemas';
-import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -14,39 +14,40 @@ import {
 } from './users.repo.ts';
 
 /** Whether the user has a live hub connection on any instance (the user row is one query). */
-export async function isOnline(deps: Pick<Deps, 'hub'>, userId: string): Promise<boolean> {
-  return (await deps.hub.onlineAmong([userId])).has(userId);
+export async function isOnline(ctx: Pick<Deps, 'hub'>, userId: string): Promise<boolean> {
+  return (await ctx.hub.onlineAmong([userId])).has(userId);
 }
 
-async function presented(deps: Pick<Deps, 'hub'>, row: UserRow | undefined) {
-  if (!row) throw notFound('User not found');
-  return toUser(row, await isOnline(deps, row.id));
+async function presented(ctx: Pick<Deps, 'hub'>, row: UserRow | undefined) {
+  if (!row) throw notFound(userNotFound);
+  return toUser(row, await isOnline(ctx, row.id));
 }
 
-export async function getUserByLogin(deps: Pick<Deps, 'db' | 'hub'>, login: string) {
-  return presented(deps, await findUserByLogin(deps.db, login));
+/** A user card: public, so anyone (signed in or not) gets the same answer. */
+export async function getUserByLogin(ctx: Pick<Deps, 'db' | 'hub'>, _actor: Actor | null, login: string) {
+  return presented(ctx, await findUserByLogin(ctx.db, login));
 }
 
-export async function getUserById(deps: Pick<Deps, 'db' | 'hub'>, id: string) {
-  return presented(deps, await findUserById(deps.db, id));
+export async function getUserById(ctx: Pick<Deps, 'db' | 'hub'>, _actor: Actor | null, id: string) {
+  return presented(ctx, await findUserById(ctx.db, id));
 }
 
 /** Settings are private: anyone but their owner gets the same 404 as for a missing user. */
-export async function getSettings(db: Db, actor: Actor, login: string): Promise<UserSettings> {
-  if (login.toLowerCase() !== actor.login.toLowerCase()) throw notFound('User not found');
-  const row = await findUserById(db, actor.id);
-  if (!row) throw notFound('User not found');
+export async function getSettings(ctx: Pick<Deps, 'db'>, actor: Actor, login: string): Promise<UserSettings> {
+  if (login.toLowerCase() !== actor.login.toLowerCase()) throw notFound(userNotFound);
+  const row = await findUserById(ctx.db, actor.id);
+  if (!row) throw notFound(userNotFound);
   return toSettings(row);
 }
 
 export async function updateSettings(
-  db: Db,
+  ctx: Pick<Deps, 'db'>,
   actor: Actor,
   id: string,
   body: UpdateSettingsBody,
 ): Promise<UserSettings> {
-  if (id !== actor.id || (body.id !== undefined && body.id !== actor.id)) throw notFound('User not found');
-  await db.transaction(async (tx) => {
+  if (id !== actor.id || (body.id !== undefined && body.id !== actor.id)) throw notFound(userNotFound);
+  await ctx.db.transaction(async (tx) => {
     await updateUserSettings(tx, actor.id, {
       displayNsfw: body.displayNSFW,
       displayQuestionable: body.displayQuestionable,
@@ -55,6 +56,6 @@ export async function updateSettings(
     if (body.isArtist) await grantRole(tx, actor.id, 'artist');
     else await revokeRole(tx, actor.id, 'artist');
   });
-  const row = await findUserById(db, actor.id);
+  const row = await findUserById(ctx.db, actor.id);
   return toSettings(row!);
 }

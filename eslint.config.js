@@ -1,8 +1,115 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The web app's structure (docs/decisions/0007-web-structure.md). Layers: app/ (router, shell,
+ * CRM shell) → features/<f>/ → components/ and lib/. A feature imports another feature only
+ * through its api/ folder (query factories, mutation hooks) or one of the few components it
+ * offers to others, listed here; never app/. components/ and lib/ import no feature.
+ */
+const web = 'apps/web/src';
+const publicComponents = [
+  'cards/components/card-view.tsx', // a card as buyers see it: the order form shows it
+  'cards/components/user-cards.tsx', // an artist's open cards: the profile shows them
+  'cards/picks.ts', // the options a buyer picked, shared by the card view and the order form
+  'posts/components/user-posts.tsx', // a user's posts: the profile shows them
+  'notifications/components/notifications-panel.tsx', // the feed's side panel
+  'notifications/components/notification-bell.tsx', // the header's bell (app/ only)
+  'auth/use-keep-alive.ts', // the session check the shell runs (app/ only)
+].map((p) => `${web}/features/${p}`);
+/** A string that starts like an app path ("/feed", `/profile/${login}`), not an API one. */
+const appPath = String.raw`/^\/(?!api(\/|$))[a-z]/`;
+const appPathMessage =
+  'Build app paths with `paths` / `toPath` from @brushline/shared/paths, not string literals';
+const sameFeature = { captured: { feature: '{{ from.element.captured.feature }}' } };
+const webStructure = [
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'app', pattern: `${web}/app`, partialMatch: false },
+        { type: 'feature', pattern: `${web}/features/*`, capture: ['feature'], partialMatch: false },
+        { type: 'shared', pattern: `${web}/{components,lib}`, partialMatch: false },
+        { type: 'test-kit', pattern: `${web}/test`, partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'test', pattern: `${web}/**/*.test.{ts,tsx}` },
+        { category: 'fixture', pattern: `${web}/**/test/**` },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            'Web structure: {{ from.element.type }} may not import this {{ to.element.type }} file (docs/decisions/0007-web-structure.md)',
+          policies: [
+            { allow: { to: { module: { origin: 'external' } } } },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['app', 'shared'] } } } },
+            },
+            {
+              from: { element: { type: 'app' } },
+              allow: {
+                to: { element: { type: 'feature', fileInternalPath: ['routes.{ts,tsx}', 'crm-pages.ts'] } },
+              },
+            },
+            {
+              from: { element: { types: { anyOf: ['app', 'feature'] } } },
+              allow: { to: { element: { type: 'feature', fileInternalPath: 'api/**' } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['app', 'feature'] } } },
+              allow: { to: { file: { path: publicComponents } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', ...sameFeature } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['feature', 'shared'] } } },
+              allow: { to: { element: { type: 'shared' } } },
+            },
+            {
+              from: { element: { type: 'test-kit' } },
+              allow: { to: { element: { types: { anyOf: ['app', 'shared'] } } } },
+            },
+            // Tests and their fixtures share the test kit and each feature's test data (test/ folders).
+            {
+              from: { file: { categories: { anyOf: ['test', 'fixture'] } } },
+              allow: { to: [{ element: { type: 'test-kit' } }, { file: { categories: 'fixture' } }] },
+            },
+            // A shared piece's test may render it inside a feature's public component.
+            { from: { file: { categories: 'test' } }, allow: { to: { file: { path: publicComponents } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Links and routes name their screen in the paths table (packages/shared/src/paths.ts).
+    // Tests may spell URLs out: they check what the table produces.
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${appPath}]`, message: appPathMessage },
+        {
+          selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${appPath}]`,
+          message: appPathMessage,
+        },
+      ],
+    },
+  },
+];
 
 // Type-aware rules (floating promises, unsafe any, …) run everywhere: server, shared, web and e2e.
 const typed = ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'];
@@ -49,6 +156,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...webStructure,
   {
     // ARCHITECTURE habit 3: the platform is below the modules; it gets what it needs injected.
     files: ['apps/server/src/platform/**/*.ts'],

@@ -49,6 +49,8 @@ export default defineConfig({
           environment: 'jsdom',
           isolate: false,
           setupFiles: ['./src/test/setup.ts'],
+          // Stubs made with vi.stubGlobal (fetch above all) are undone before every test.
+          unstubGlobals: true,
           testTimeout: 180_000,
         },
       },

@@ -35,24 +35,30 @@ export const paths = {
   crmActive: '/crm/pending/active',
   crmOutgoing: '/crm/outgoing/orders',
   crmRequests: '/crm/requests/active',
+  crmRequestsTracking: '/crm/requests/tracking',
 } as const;
 
 export type PathName = keyof typeof paths;
 
 /**
- * Paths that only redirect to a screen above (SPEC §2 names some of them). They are known routes,
- * so the server answers them with the app, not 404.
+ * Paths that only redirect to a screen above, or show one under another spelling (SPEC §2 names
+ * some of them). They are known routes, so the server answers them with the app, not 404; the
+ * web router mounts them by these names.
  */
-export const redirectPaths = [
-  '/hub',
-  '/settings',
-  '/profile/:login',
-  '/crm/homepage',
-  '/crm/pending',
-  '/crm/outgoing',
-  '/crm/cards/card-edit',
-  '/crm/requests/*',
-] as const;
+export const redirectPaths = {
+  hub: '/hub',
+  settings: '/settings',
+  profile: '/profile/:login',
+  crmHomepage: '/crm/homepage',
+  crmPending: '/crm/pending',
+  crmOutgoing: '/crm/outgoing',
+  /** SPEC's spelling of the card editor: the card is `?uuid=…`. */
+  crmCardEditByQuery: '/crm/cards/card-edit',
+  /** The requests screens to come (pending, editor, create, tracking's children). */
+  crmRequestsAny: '/crm/requests/*',
+} as const;
+
+export type RedirectName = keyof typeof redirectPaths;
 
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamsOf<`/${Rest}`>
@@ -87,7 +93,7 @@ function matches(pattern: string, pathname: string): boolean {
 /** Whether a pathname (no query, one optional trailing slash) is a screen of the web app. */
 export function isKnownPath(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  return [...Object.values(paths), ...redirectPaths].some((p) => matches(p, clean));
+  return [...Object.values(paths), ...Object.values(redirectPaths)].some((p) => matches(p, clean));
 }
 
 /** The name and parameters of the screen a pathname opens, for server-side page descriptions. */

@@ -1,51 +1,35 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { RegisterPage } from '../features/auth/pages/register-page.tsx';
-import { RegisterVerifyPage } from '../features/auth/pages/register-verify-page.tsx';
-import { ResetChangePage } from '../features/auth/pages/reset-change-page.tsx';
-import { ResetPage } from '../features/auth/pages/reset-page.tsx';
-import { ResetVerifyPage } from '../features/auth/pages/reset-verify-page.tsx';
-import { PrivacyEnPage } from '../features/legal/pages/privacy-en-page.tsx';
-import { PrivacyRuPage } from '../features/legal/pages/privacy-ru-page.tsx';
-import { TermsPage } from '../features/legal/pages/terms-page.tsx';
-import { HomePage } from '../features/site/pages/home-page.tsx';
-import { NotFoundPage } from '../features/site/pages/not-found-page.tsx';
-import { ProfileHomePage } from '../features/users/pages/profile-home-page.tsx';
-import { cardsRoutes } from '../features/cards/routes.tsx';
-import { notificationsRoutes } from '../features/notifications/routes.tsx';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { authRoutes } from '../features/auth/routes.ts';
+import { legalRoutes } from '../features/legal/routes.ts';
+import { notificationsRoutes } from '../features/notifications/routes.ts';
 import { ordersRoutes } from '../features/orders/routes.tsx';
 import { feedRoutes } from '../features/posts/routes.tsx';
-import { settingsRoutes } from '../features/users/routes.tsx';
+import { siteRoutes } from '../features/site/routes.ts';
+import { usersRoutes } from '../features/users/routes.tsx';
+import { crmRoute } from './crm/crm-routes.tsx';
 import { RouteError } from './route-error.tsx';
 import { ShellLayout } from './shell-layout.tsx';
 
+/**
+ * Every screen, by its pattern in the paths table (packages/shared/src/paths.ts). Features own
+ * their routes and load their pages on demand; the shell (header, session) is in the entry chunk
+ * and stands while the first page's chunk arrives (the hydrate fallback is the shell itself).
+ */
 export const routes: RouteObject[] = [
   {
     element: <ShellLayout />,
+    hydrateFallbackElement: <ShellLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'register/verify', element: <RegisterVerifyPage /> },
-      { path: 'reset', element: <ResetPage /> },
-      { path: 'reset/verify', element: <ResetVerifyPage /> },
-      { path: 'reset/change', element: <ResetChangePage /> },
-      { path: 'policy/en', element: <PrivacyEnPage /> },
-      { path: 'policy/ru', element: <PrivacyRuPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      {
-        path: 'profile/:login',
-        children: [
-          { index: true, element: <Navigate to="home" replace /> },
-          { path: 'home', element: <ProfileHomePage /> },
-        ],
-      },
+      ...siteRoutes,
+      ...authRoutes,
+      ...legalRoutes,
       ...feedRoutes,
-      ...settingsRoutes,
+      ...usersRoutes,
       ...notificationsRoutes,
-      ...cardsRoutes,
       ...ordersRoutes,
+      crmRoute,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

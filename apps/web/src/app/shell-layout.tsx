@@ -1,25 +1,29 @@
 import {
   ActionIcon,
   Anchor,
-  AppShell,
   Box,
   Button,
   Container,
   Group,
-  Menu,
-  Text,
-  UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconBoard, IconLogout, IconMoon, IconSettings, IconSun, IconUser } from '../components/icons.tsx';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation, useNavigation, useOutlet } from 'react-router';
+import { paths } from '@brushline/shared/paths';
 import { PRODUCT_NAME } from '@brushline/shared/site';
-import { UserAvatar } from '../components/user-avatar.tsx';
-import { toast } from '../lib/toast.ts';
-import { useLogout, useSession } from '../features/auth/api/session-queries.ts';
 import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
-import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { useSession } from '../lib/session.ts';
+import { AccountButton } from './account-button.tsx';
+import { NavigationProgress, PageLoading } from './page-loading.tsx';
+import classes from './shell-layout.module.css';
+
+// Only signed-in users get these, and they carry the menu and popover machinery: they load on demand.
+const AccountMenu = lazy(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
+const NotificationBell = lazy(async () => ({
+  default: (await import('../features/notifications/components/notification-bell.tsx')).NotificationBell,
+}));
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -32,79 +36,39 @@ function ThemeToggle() {
       aria-label={`Switch to ${next} theme`}
       onClick={() => setColorScheme(next)}
     >
-      {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+      {scheme === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
     </ActionIcon>
   );
 }
 
+/** Signed out: the ways in. Signed in: the account menu, whose code arrives after the page's. */
 function AccountArea() {
   const { user, isPending } = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
-  const logout = useLogout();
   if (isPending) return null;
   if (!user) {
     const from = location.pathname + location.search;
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button variant="default" component={Link} to="/login" state={{ from }} px={{ base: 'xs', xs: 'md' }}>
+        <Button
+          variant="default"
+          component={Link}
+          to={paths.login}
+          state={{ from }}
+          px={{ base: 'xs', xs: 'md' }}
+        >
           Sign in
         </Button>
-        <Button component={Link} to="/register" visibleFrom="xs">
+        <Button component={Link} to={paths.register} visibleFrom="xs">
           Create account
         </Button>
       </Group>
     );
   }
   return (
-    <Menu position="bottom-end" width={200}>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
-          <Group gap="xs">
-            <UserAvatar
-              name={user.displayName}
-              src={user.userProfileStore.profilePicture?.miniaturePath}
-              size={34}
-            />
-            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
-              {user.displayName}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>@{user.displayLogin}</Menu.Label>
-        <Menu.Item
-          component={Link}
-          to={`/profile/${user.displayLogin}/home`}
-          leftSection={<IconUser size={16} />}
-        >
-          Profile
-        </Menu.Item>
-        <Menu.Item component={Link} to="/crm" hiddenFrom="xs" leftSection={<IconBoard size={16} />}>
-          CRM
-        </Menu.Item>
-        <Menu.Item component={Link} to="/settings/general" leftSection={<IconSettings size={16} />}>
-          Settings
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} />}
-          onClick={() =>
-            logout.mutate(undefined, {
-              onSuccess: () => {
-                toast.info('You are signed out');
-                void navigate('/');
-              },
-              onError: (err) => toast.error(err.message),
-            })
-          }
-        >
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<AccountButton user={user} disabled />}>
+      <AccountMenu user={user} />
+    </Suspense>
   );
 }
 
@@ -126,17 +90,23 @@ function NavButton({ to, label }: { to: string; label: string }) {
   );
 }
 
+/**
+ * The frame of every screen. It is also the router's hydrate fallback: while the first page's
+ * chunk loads there is no outlet yet, and a loading state holds the page's place.
+ */
 export function ShellLayout() {
   const { user } = useSession();
+  const outlet = useOutlet();
+  const loading = useNavigation().state === 'loading';
   useKeepAlive(user?.id);
   return (
-    <AppShell header={{ height: 60 }} padding={0}>
-      <AppShell.Header>
+    <>
+      <header className={classes.header}>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Anchor
               component={Link}
-              to="/"
+              to={paths.home}
               underline="never"
               fw={800}
               // A size smaller on the narrowest phones (320 px), so the header keeps to one line.
@@ -148,33 +118,38 @@ export function ShellLayout() {
             <Group gap={8} wrap="nowrap">
               <Group gap={4} wrap="nowrap" component="nav" aria-label="Main">
                 {/* The feed stays in reach on phones: it is where a visitor starts. */}
-                <NavButton to="/feed" label="Feed" />
+                <NavButton to={paths.feed} label="Feed" />
                 {user && (
                   <Box visibleFrom="xs">
-                    <NavButton to="/crm" label="CRM" />
+                    <NavButton to={paths.crm} label="CRM" />
                   </Box>
                 )}
               </Group>
-              {user && <NotificationBell />}
+              {user && (
+                <Suspense fallback={<Box w={34} h={34} />}>
+                  <NotificationBell />
+                </Suspense>
+              )}
               <ThemeToggle />
               <AccountArea />
             </Group>
           </Group>
         </Container>
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className={classes.main} aria-busy={loading}>
+        {loading && <NavigationProgress />}
         <Container size="lg" py="md" mih="calc(100dvh - 60px - 56px)">
-          <Outlet />
+          {outlet ?? <PageLoading />}
         </Container>
         <Container size="lg" component="footer" py="md">
           <Group gap="md" c="dimmed" fz="sm" style={{ rowGap: 6 }}>
-            <Anchor component={Link} to="/policy/en" c="dimmed" size="sm">
+            <Anchor component={Link} to={paths.policyEn} c="dimmed" size="sm">
               Privacy policy
             </Anchor>
-            <Anchor component={Link} to="/policy/ru" c="dimmed" size="sm">
+            <Anchor component={Link} to={paths.policyRu} c="dimmed" size="sm">
               Политика конфиденциальности
             </Anchor>
-            <Anchor component={Link} to="/terms" c="dimmed" size="sm">
+            <Anchor component={Link} to={paths.terms} c="dimmed" size="sm">
               Terms of use
             </Anchor>
             <Anchor href="/api/docs" c="dimmed" size="sm">
@@ -182,7 +157,7 @@ export function ShellLayout() {
             </Anchor>
           </Group>
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }

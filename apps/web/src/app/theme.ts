@@ -1,4 +1,4 @@
-import { Button, createTheme, Modal, Notification } from '@mantine/core';
+import { Button, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -6,7 +6,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   components: {
     // Mantine's close buttons are bare icons: without a name a screen reader announces only "button".
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // (Plain objects, not Modal.extend: importing the modal here would put it in the entry chunk.)
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A disabled filled button (Post, Save) turns the same grey as a dark card: the outline keeps
     // it a button. Subtle and light ones read as links or chips anyway and stay as they are.
     Button: Button.extend({
@@ -15,6 +16,6 @@ export const theme = createTheme({
           ? { root: { border: '1px solid var(--mantine-color-default-border)' } }
           : {},
     }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
   },
 });

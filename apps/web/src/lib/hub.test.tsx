@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionQuery } from '../features/auth/api/session-queries.ts';
+import { sessionQuery } from './session.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
-import { aNotification, me } from '../features/notifications/notification-fixtures.ts';
+import { aNotification, me } from '../features/notifications/test/notification-fixtures.ts';
 import { page, renderRoutes, stubFetch } from '../test/render.tsx';
 import { HubProvider, useIsOnline, type HubSocket } from './hub.tsx';
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -10,20 +10,25 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@brushline/shared/realtime';
-import { sessionQuery, useSession } from '../features/auth/api/session-queries.ts';
+import { sessionQuery, useSession } from './session.ts';
 
 export type HubSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** Opens the hub's socket; it connects on its own (autoConnect) right after listeners are added. */
-export type HubConnector = () => HubSocket;
+export type HubConnector = () => HubSocket | Promise<HubSocket>;
 type AnyHandler = (...args: unknown[]) => void;
 
 /** Reconnect backoff: Socket.IO doubles from 1 s up to 30 s, with jitter so a restart is not a stampede. */
 const BACKOFF = { reconnectionDelay: 1000, reconnectionDelayMax: 30_000, randomizationFactor: 0.5 };
 
-export const connectHub: HubConnector = () =>
-  io({
+/**
+ * The Socket.IO client is fetched when someone signs in, not with the app: visitors who only
+ * read never need it, and it is a sizeable part of the first download.
+ */
+export const connectHub: HubConnector = async () => {
+  const { io } = await import('socket.io-client');
+  return io({
     path: HUB_PATH,
     withCredentials: true,
     // WebSocket first; when a proxy blocks it, long-polling still works.
@@ -33,6 +38,7 @@ export const connectHub: HubConnector = () =>
     forceNew: true,
     ...BACKOFF,
   });
+};
 
 /**
  * The hub's client state: listeners by event name (they outlive any one socket, so a reconnect
@@ -109,6 +115,36 @@ function createHubState() {
 type HubState = ReturnType<typeof createHubState>;
 const HubContext = createContext<HubState | null>(null);
 
+/** Wires one socket to the hub; answers how to unwire and close it. */
+function listen(socket: HubSocket, hub: HubState, qc: QueryClient) {
+  hub.attach(socket);
+  let everConnected = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let refusedDelay = BACKOFF.reconnectionDelay;
+  socket.onAny((event: string, ...args: unknown[]) => hub.dispatch(event, args));
+  socket.on('connect', () => {
+    refusedDelay = BACKOFF.reconnectionDelay;
+    hub.connected(everConnected);
+    everConnected = true;
+  });
+  socket.on('connect_error', (err) => {
+    // Transport trouble is retried by Socket.IO itself (socket.active). A refusal by the server
+    // is not: the session may have ended (ask again, so the app signs out) or the server was
+    // briefly unable to check it; try again later with the same backoff.
+    if (socket.active) return;
+    if (err.message === 'unauthorized') void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    retry = setTimeout(() => socket.connect(), refusedDelay);
+    refusedDelay = Math.min(refusedDelay * 2, BACKOFF.reconnectionDelayMax);
+  });
+  return () => {
+    clearTimeout(retry);
+    socket.offAny();
+    socket.removeAllListeners();
+    socket.disconnect();
+    hub.attach(null);
+  };
+}
+
 /** Opens one connection while someone is signed in; closes it when they sign out. */
 function HubConnection({ hub, connect }: { hub: HubState; connect: HubConnector }) {
   const { user } = useSession();
@@ -117,32 +153,16 @@ function HubConnection({ hub, connect }: { hub: HubState; connect: HubConnector 
 
   useEffect(() => {
     if (!userId) return;
-    const socket = connect();
-    hub.attach(socket);
-    let everConnected = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let refusedDelay = BACKOFF.reconnectionDelay;
-    socket.onAny((event: string, ...args: unknown[]) => hub.dispatch(event, args));
-    socket.on('connect', () => {
-      refusedDelay = BACKOFF.reconnectionDelay;
-      hub.connected(everConnected);
-      everConnected = true;
-    });
-    socket.on('connect_error', (err) => {
-      // Transport trouble is retried by Socket.IO itself (socket.active). A refusal by the server
-      // is not: the session may have ended (ask again, so the app signs out) or the server was
-      // briefly unable to check it; try again later with the same backoff.
-      if (socket.active) return;
-      if (err.message === 'unauthorized') void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
-      retry = setTimeout(() => socket.connect(), refusedDelay);
-      refusedDelay = Math.min(refusedDelay * 2, BACKOFF.reconnectionDelayMax);
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void Promise.resolve(connect()).then((socket) => {
+      // Signed out (or another user) while the client was loading: drop this one.
+      if (gone) socket.disconnect();
+      else stop = listen(socket, hub, qc);
     });
     return () => {
-      clearTimeout(retry);
-      socket.offAny();
-      socket.removeAllListeners();
-      socket.disconnect();
-      hub.attach(null);
+      gone = true;
+      stop?.();
     };
   }, [userId, connect, hub, qc]);
 

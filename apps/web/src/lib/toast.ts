@@ -1,7 +1,17 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
+import { whenReady } from './overlay-hosts.ts';
+
+/**
+ * Short messages in the corner (Mantine notifications). Their code and their host load the first
+ * time one is shown (lib/overlay-hosts.ts); the store keeps the message until the host draws it.
+ */
+function show(data: NotificationData) {
+  void whenReady('notifications');
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+}
 
 export const toast = {
-  success: (message: string) => notifications.show({ message, color: 'teal' }),
-  error: (message: string) => notifications.show({ message, color: 'red', autoClose: 6000 }),
-  info: (message: string) => notifications.show({ message, color: 'blue' }),
+  success: (message: string) => show({ message, color: 'teal' }),
+  error: (message: string) => show({ message, color: 'red', autoClose: 6000 }),
+  info: (message: string) => show({ message, color: 'blue' }),
 };

@@ -1,38 +1,23 @@
-import type { MediaPurpose } from '@brushline/shared/media/constants';
+import pLimit from 'p-limit';
+import { MEDIA_UPLOADS_AT_ONCE, type MediaPurpose } from '@brushline/shared/media/constants';
 import type { Media } from '@brushline/shared/media/schemas';
 import type { ApiErrorBody } from '@brushline/shared/messages';
 import { ApiError } from './api-client.ts';
 
-/** Uploads run three at a time: a drop of 15 references must not hold 15 files in server memory at once. */
-const MAX_PARALLEL = 3;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot(): Promise<() => void> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  return () => {
-    running -= 1;
-    waiting.shift()?.();
-  };
-}
+/** Uploads run a few at a time: a drop of 15 references must not hold 15 files in server memory at once. */
+const limit = pLimit(MEDIA_UPLOADS_AT_ONCE);
 
 /**
- * Uploads one image to POST /api/media (at most three at a time; the rest wait their turn). XMLHttpRequest rather than fetch, because only it
+ * Uploads one image to POST /api/media (MEDIA_UPLOADS_AT_ONCE at a time; the rest wait their turn). XMLHttpRequest rather than fetch, because only it
  * reports upload progress; `onProgress` gets a fraction from 0 to 1.
  */
-export async function uploadMedia(
+export function uploadMedia(
   file: File,
   purpose: MediaPurpose,
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<Media> {
-  const release = await slot();
-  try {
-    return await send(file, purpose, onProgress, signal);
-  } finally {
-    release();
-  }
+  return limit(() => send(file, purpose, onProgress, signal));
 }
 
 function send(

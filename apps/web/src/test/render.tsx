@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 
@@ -25,7 +26,9 @@ type StubAnswer = { status: number; body?: unknown };
 
 /**
  * A fetch stub answering by "METHOD /path"; records every call's body. A handler may answer with
- * a promise, to hold a response until the test lets it go (ordering as on a slow network).
+ * a promise, to hold a response until the test lets it go (ordering as on a slow network). It
+ * goes in through vi.stubGlobal, so Vitest puts the real fetch back before the next test
+ * (unstubGlobals).
  */
 export function stubFetch(routes: Record<string, (body: unknown) => StubAnswer | Promise<StubAnswer>>) {
   const calls: { key: string; body: unknown }[] = [];
@@ -44,6 +47,6 @@ export function stubFetch(routes: Record<string, (body: unknown) => StubAnswer |
       headers: { 'content-type': 'application/json' },
     });
   };
-  globalThis.fetch = fetchStub;
+  vi.stubGlobal('fetch', fetchStub);
   return calls;
 }

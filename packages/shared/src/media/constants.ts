@@ -61,3 +61,6 @@ export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
   cardBanner: { width: 596, height: 128, fit: 'cover', miniature: { width: 298, height: 64 } },
   cardThumbnail: { width: 305, height: 380, fit: 'cover', miniature: { width: 153, height: 190 } },
 };
+
+/** A browser sends at most this many uploads at once (a drop of 15 references waits its turn). */
+export const MEDIA_UPLOADS_AT_ONCE = 3;

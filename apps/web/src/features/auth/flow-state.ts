@@ -1,4 +1,5 @@
 import type { RegisterBody } from '@brushline/shared/auth/schemas';
+import { paths, toPath } from '@brushline/shared/paths';
 
 /**
  * The registration waiting for its code. Kept in memory only: it holds the password, so it is
@@ -25,9 +26,14 @@ export const resetFlow = {
   },
 };
 
+/** The sign-in, registration and reset screens: never a place to return to after signing in. */
+const authPaths = [paths.login, paths.register, paths.reset];
+
 /** Where to go after signing in: back where the user came from, else their profile (SPEC §2). */
 export function afterLoginPath(from: unknown, login: string): string {
   const path = typeof from === 'string' ? from : '';
-  const isAuthPage = /^\/(login|register|reset)(\/|$)/.test(path);
-  return path.startsWith('/') && !path.startsWith('//') && !isAuthPage ? path : `/profile/${login}/home`;
+  const isAuthPage = authPaths.some((p) => path === p || path.startsWith(`${p}/`));
+  // Only a path on this site: "//host" would leave it.
+  const onSite = path.startsWith('/') && !path.startsWith('//');
+  return onSite && !isAuthPage ? path : toPath('profileHome', { login });
 }

@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { KEEP_ALIVE_INTERVAL_MS } from '@brushline/shared/auth/constants';
 import type { Me } from '@brushline/shared/users/schemas';
+import { paths } from '@brushline/shared/paths';
 import { api } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { sessionQuery } from './api/session-queries.ts';
+import { sessionQuery } from '../../lib/session.ts';
 import { createKeepAlive } from './keep-alive.ts';
 
 /** While someone is signed in, asks GET /api/sessioncheck every minute; see createKeepAlive. */
@@ -23,7 +24,7 @@ export function useKeepAlive(userId: string | undefined, intervalMs = KEEP_ALIVE
         qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'site' });
         qc.setQueryData(sessionQuery.queryKey, null);
         toast.info('Your session has ended. Please sign in again');
-        void navigate('/login', { state: { from: here } });
+        void navigate(paths.login, { state: { from: here } });
       },
     );
     const timer = setInterval(() => void keepAlive.tick(), intervalMs);

@@ -1,6 +1,6 @@
-import { openConfirmModal } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { openConfirmModal } from '../../lib/confirm.ts';
 
 /**
  * Asks before leaving a form with unsaved changes: a confirmation for links inside the app, the

@@ -1,5 +1,5 @@
 import type { Notification } from '@brushline/shared/notifications/schemas';
-import { toPath } from '@brushline/shared/paths';
+import { paths, toPath } from '@brushline/shared/paths';
 import type { Role } from '@brushline/shared/roles';
 
 /**
@@ -10,8 +10,8 @@ import type { Role } from '@brushline/shared/roles';
  */
 export function notificationTarget(n: Notification, roles: readonly Role[]): string | null {
   if (n.changedPost) return toPath('post', { id: n.changedPost.id });
-  if (n.type === 'commission_request_status') return '/crm/pending/new';
-  if (n.sentCard) return roles.includes('artist') ? '/crm/pending/new' : '/crm/outgoing/orders';
-  if (n.type === 'approval_request_status') return '/crm/requests/tracking';
+  if (n.type === 'commission_request_status') return paths.crmIncoming;
+  if (n.sentCard) return roles.includes('artist') ? paths.crmIncoming : paths.crmOutgoing;
+  if (n.type === 'approval_request_status') return paths.crmRequestsTracking;
   return null;
 }

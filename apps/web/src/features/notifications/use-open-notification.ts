@@ -1,6 +1,6 @@
 import type { Notification } from '@brushline/shared/notifications/schemas';
 import { useNavigate } from 'react-router';
-import { useSession } from '../auth/api/session-queries.ts';
+import { useSession } from '../../lib/session.ts';
 import { useMarkRead } from './api/notification-mutations.ts';
 import { notificationTarget } from './notification-target.ts';
 

@@ -1,19 +1,41 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { SettingsGeneralPage } from './pages/settings-general-page.tsx';
-import { SettingsLayout } from './pages/settings-layout.tsx';
-import { SettingsNotificationsPage } from './pages/settings-notifications-page.tsx';
-import { SettingsSocialsPage } from './pages/settings-socials-page.tsx';
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { paths, redirectPaths, toPath } from '@brushline/shared/paths';
 
-/** Routes of this feature; app/router.tsx mounts them inside the shell. */
-export const settingsRoutes: RouteObject[] = [
+/** /profile/{login} opens the profile's home tab. */
+function ProfileIndexRedirect() {
+  const { login = '' } = useParams();
+  return <Navigate to={toPath('profileHome', { login })} replace />;
+}
+
+/** Routes of this feature; app/router.tsx mounts them inside the shell. Each page loads on demand. */
+export const usersRoutes: RouteObject[] = [
+  { path: redirectPaths.profile, element: <ProfileIndexRedirect /> },
   {
-    path: 'settings',
-    element: <SettingsLayout />,
+    path: paths.profileHome,
+    lazy: async () => ({ Component: (await import('./pages/profile-home-page.tsx')).ProfileHomePage }),
+  },
+  { path: redirectPaths.settings, element: <Navigate to={paths.settingsGeneral} replace /> },
+  {
+    lazy: async () => ({ Component: (await import('./pages/settings-layout.tsx')).SettingsLayout }),
     children: [
-      { index: true, element: <Navigate to="general" replace /> },
-      { path: 'general', element: <SettingsGeneralPage /> },
-      { path: 'socials', element: <SettingsSocialsPage /> },
-      { path: 'notifications', element: <SettingsNotificationsPage /> },
+      {
+        path: paths.settingsGeneral,
+        lazy: async () => ({
+          Component: (await import('./pages/settings-general-page.tsx')).SettingsGeneralPage,
+        }),
+      },
+      {
+        path: paths.settingsSocials,
+        lazy: async () => ({
+          Component: (await import('./pages/settings-socials-page.tsx')).SettingsSocialsPage,
+        }),
+      },
+      {
+        path: paths.settingsNotifications,
+        lazy: async () => ({
+          Component: (await import('./pages/settings-notifications-page.tsx')).SettingsNotificationsPage,
+        }),
+      },
     ],
   },
 ];

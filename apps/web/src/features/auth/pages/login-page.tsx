@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { fieldErrors } from '@brushline/shared/validation';
 import { loginBodySchema } from '@brushline/shared/auth/schemas';
+import { paths } from '@brushline/shared/paths';
 import { applyServerError } from '../../../lib/server-errors.ts';
-import { useLogin, useSession } from '../api/session-queries.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useLogin } from '../api/session-mutations.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { afterLoginPath } from '../flow-state.ts';
 
@@ -53,7 +55,7 @@ export function LoginPage() {
             {...form.getInputProps('password')}
           />
           <Group justify="space-between">
-            <Anchor component={Link} to="/reset" size="sm">
+            <Anchor component={Link} to={paths.reset} size="sm">
               Forgot your password?
             </Anchor>
             <Button type="submit" loading={login.isPending}>
@@ -62,7 +64,7 @@ export function LoginPage() {
           </Group>
           <Text size="sm" ta="center">
             New here?{' '}
-            <Anchor component={Link} to="/register" state={{ from }}>
+            <Anchor component={Link} to={paths.register} state={{ from }}>
               Create an account
             </Anchor>
           </Text>

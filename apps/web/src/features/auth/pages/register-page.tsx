@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { registerFormErrors, type RegisterForm } from '@brushline/shared/auth/schemas';
 import { LOGIN_MAX, PASSWORD_MAX } from '@brushline/shared/auth/constants';
+import { paths, toPath } from '@brushline/shared/paths';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { requestRegistration } from '../api/auth-api.ts';
-import { useSession } from '../api/session-queries.ts';
+import { useSession } from '../../../lib/session.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { registration } from '../flow-state.ts';
 
@@ -22,7 +23,7 @@ export function RegisterPage() {
   });
   const send = useMutation({ mutationFn: requestRegistration });
 
-  if (user) return <Navigate to={`/profile/${user.displayLogin}/home`} replace />;
+  if (user) return <Navigate to={toPath('profileHome', { login: user.displayLogin })} replace />;
 
   const submit = form.onSubmit(({ login, email, password }) => {
     setAlert(null);
@@ -31,7 +32,7 @@ export function RegisterPage() {
       {
         onSuccess: () => {
           registration.set({ login: login.trim(), email: email.trim(), password });
-          void navigate('/register/verify');
+          void navigate(paths.registerVerify);
         },
         onError: (err) => setAlert(applyServerError(err, form.setFieldError)),
       },
@@ -71,15 +72,15 @@ export function RegisterPage() {
             label={
               <>
                 I am over 18 and agree with the{' '}
-                <Anchor component={Link} to="/policy/en" target="_blank">
+                <Anchor component={Link} to={paths.policyEn} target="_blank">
                   privacy policy
                 </Anchor>{' '}
                 (
-                <Anchor component={Link} to="/policy/ru" target="_blank">
+                <Anchor component={Link} to={paths.policyRu} target="_blank">
                   RU
                 </Anchor>
                 ) and the{' '}
-                <Anchor component={Link} to="/terms" target="_blank">
+                <Anchor component={Link} to={paths.terms} target="_blank">
                   terms of use
                 </Anchor>
               </>
@@ -91,7 +92,7 @@ export function RegisterPage() {
           </Button>
           <Text size="sm" ta="center">
             Already have an account?{' '}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to={paths.login}>
               Sign in
             </Anchor>
           </Text>

@@ -6,10 +6,11 @@ import { useNavigate } from 'react-router';
 import { fieldErrors } from '@brushline/shared/validation';
 import { verifyQuerySchema } from '@brushline/shared/auth/schemas';
 import { CODE_TTL_MINUTES, REGISTER_CODE_LENGTH } from '@brushline/shared/auth/constants';
+import { paths, toPath } from '@brushline/shared/paths';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { requestRegistration, verifyRegistration } from '../api/auth-api.ts';
-import { sessionQuery } from '../api/session-queries.ts';
+import { sessionQuery } from '../../../lib/session.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { registration } from '../flow-state.ts';
 
@@ -24,7 +25,8 @@ export function RegisterVerifyPage() {
 
   // Nothing pending (a reload, a bookmark): back to where the user was (SPEC §2).
   useEffect(() => {
-    if (!pending) void (window.history.length > 1 ? navigate(-1) : navigate('/register', { replace: true }));
+    if (!pending)
+      void (window.history.length > 1 ? navigate(-1) : navigate(paths.register, { replace: true }));
   }, [pending, navigate]);
   if (!pending) return null;
 
@@ -35,7 +37,7 @@ export function RegisterVerifyPage() {
         registration.clear();
         qc.setQueryData(sessionQuery.queryKey, me);
         toast.success(`Welcome, ${me.displayName}!`);
-        void navigate(`/profile/${me.displayLogin}/home`, { replace: true });
+        void navigate(toPath('profileHome', { login: me.displayLogin }), { replace: true });
       },
       onError: (err) => setAlert(applyServerError(err, form.setFieldError, 'code')),
     });

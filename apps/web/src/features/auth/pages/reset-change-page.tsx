@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { newPasswordFormErrors } from '@brushline/shared/auth/schemas';
 import { messages } from '@brushline/shared/messages';
+import { paths } from '@brushline/shared/paths';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { sendNewPassword } from '../api/auth-api.ts';
-import { sessionQuery } from '../api/session-queries.ts';
+import { sessionQuery } from '../../../lib/session.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { resetFlow } from '../flow-state.ts';
 
@@ -29,7 +30,7 @@ export function ResetChangePage() {
       <AuthCard title="Choose a new password">
         <Alert color="yellow">
           This reset has no valid code yet.{' '}
-          <Anchor component={Link} to="/reset">
+          <Anchor component={Link} to={paths.reset}>
             Start the password reset again
           </Anchor>
           .
@@ -46,7 +47,7 @@ export function ResetChangePage() {
         // Every session of the account has ended, this one included.
         qc.setQueryData(sessionQuery.queryKey, null);
         toast.success(messages.passwordUpdated);
-        void navigate('/login', { replace: true });
+        void navigate(paths.login, { replace: true });
       },
       onError: (err) => setAlert(applyServerError(err, form.setFieldError)),
     });

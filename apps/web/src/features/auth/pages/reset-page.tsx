@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrors } from '@brushline/shared/validation';
 import { resetEmailBodySchema } from '@brushline/shared/auth/schemas';
+import { paths } from '@brushline/shared/paths';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { sendResetEmail } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -25,7 +26,7 @@ export function ResetPage() {
       onSuccess: () => {
         resetFlow.clear();
         resetFlow.setAccount(emailOrLogin.trim());
-        void navigate('/reset/verify');
+        void navigate(paths.resetVerify);
       },
       onError: (err) => setAlert(applyServerError(err, form.setFieldError, 'emailOrLogin')),
     });
@@ -54,7 +55,7 @@ export function ResetPage() {
           </Button>
           <Text size="sm" ta="center">
             Remembered it?{' '}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to={paths.login}>
               Sign in
             </Anchor>
           </Text>

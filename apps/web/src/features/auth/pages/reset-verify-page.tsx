@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { fieldErrors } from '@brushline/shared/validation';
 import { CODE_TTL_MINUTES, RESET_CODE_PREFIX } from '@brushline/shared/auth/constants';
 import { resetCodeBodySchema } from '@brushline/shared/auth/schemas';
+import { paths } from '@brushline/shared/paths';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { sendResetCode } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -25,7 +26,7 @@ export function ResetVerifyPage() {
     redeem.mutate(resetCode.trim().toUpperCase(), {
       onSuccess: ({ resetToken }) => {
         resetFlow.setToken(resetToken);
-        void navigate('/reset/change');
+        void navigate(paths.resetChange);
       },
       onError: (err) => setAlert(applyServerError(err, form.setFieldError, 'resetCode')),
     });
@@ -53,7 +54,7 @@ export function ResetVerifyPage() {
             {...form.getInputProps('resetCode')}
           />
           <Group justify="space-between">
-            <Anchor component={Link} to="/reset" size="sm">
+            <Anchor component={Link} to={paths.reset} size="sm">
               Send a new code
             </Anchor>
             <Button type="submit" loading={redeem.isPending}>

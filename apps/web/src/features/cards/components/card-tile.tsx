@@ -1,15 +1,11 @@
 import { ActionIcon, Badge, Button, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import { CARD_TITLE_LIST_MAX } from '@brushline/shared/cards/constants';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
-import { IconEdit, IconEye, IconPhoto, IconTrash } from '../../crm/components/crm-icons.tsx';
-import badge from '../../crm/components/readable-badge.module.css';
-
-/** SPEC §9: titles are cut at 64 characters in lists. */
-export function listTitle(title: string): string {
-  return title.length > CARD_TITLE_LIST_MAX ? `${title.slice(0, CARD_TITLE_LIST_MAX)}…` : title;
-}
+import { IconEye, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { toPath } from '@brushline/shared/paths';
+import badge from '../../../components/readable-badge.module.css';
+import { listTitle } from '../../../lib/list-title.ts';
 
 /** One of the artist's cards in /crm/cards. */
 export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: () => void }) {
@@ -31,7 +27,7 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
             style={{ aspectRatio: '305 / 380' }}
             gap={4}
           >
-            <IconPhoto size={32} />
+            <IconPhoto size={32} aria-hidden />
             <Text size="xs">No thumbnail</Text>
           </Stack>
         )}
@@ -65,9 +61,9 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
           <Button
             size="xs"
             variant="light"
-            leftSection={<IconEdit size={14} />}
+            leftSection={<IconPencil size={14} aria-hidden />}
             component={Link}
-            to={`/crm/cards/card-edit?uuid=${card.uuid}`}
+            to={toPath('crmCardEdit', { uuid: card.uuid })}
             aria-label={`Edit ${card.title}`}
             px={8}
             style={{ flex: 1 }}
@@ -79,10 +75,10 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
               size={30}
               variant="default"
               component={Link}
-              to={`/commission/${card.uuid}`}
+              to={toPath('commission', { uuid: card.uuid })}
               aria-label={`View ${card.title}`}
             >
-              <IconEye size={16} />
+              <IconEye size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Delete" withArrow>
@@ -93,7 +89,7 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
               onClick={onDelete}
               aria-label={`Delete ${card.title}`}
             >
-              <IconTrash size={16} />
+              <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
         </Group>

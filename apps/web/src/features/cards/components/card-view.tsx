@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CardSection, Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import { computeTotal, formatUsd } from '@brushline/shared/cards/pricing';
+import { toPath } from '@brushline/shared/paths';
 import { chosenOf, fittingPicks, type Picks } from '../picks.ts';
 
 /** What the view needs of a card: a saved card fits, and so does the editor's draft. */
@@ -69,7 +70,7 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
                 <Text
                   size="sm"
                   component={Link}
-                  to={`/profile/${card.owner.login}/home`}
+                  to={toPath('profileHome', { login: card.owner.login })}
                   c="dimmed"
                   truncate
                   style={{ minWidth: 0 }}

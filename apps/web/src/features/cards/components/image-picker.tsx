@@ -2,9 +2,9 @@ import { Box, Button, FileButton, Group, Image, Input, Progress, Stack, Text } f
 import { useState } from 'react';
 import { IMAGE_MIME_TYPES, MEDIA_BOXES } from '@brushline/shared/media/constants';
 import type { Media } from '@brushline/shared/media/schemas';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadMedia } from '../../../lib/upload-media.ts';
-import { IconTrash, IconUpload } from '../../crm/components/crm-icons.tsx';
 
 interface ImagePickerProps {
   label: string;
@@ -74,7 +74,7 @@ export function ImagePicker({ label, purpose, value, onChange, previewWidth }: I
                 {...props}
                 size="xs"
                 variant="default"
-                leftSection={<IconUpload size={14} />}
+                leftSection={<IconUpload size={14} aria-hidden />}
                 loading={progress !== null}
               >
                 {value ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
@@ -86,7 +86,7 @@ export function ImagePicker({ label, purpose, value, onChange, previewWidth }: I
               size="xs"
               variant="subtle"
               color="red"
-              leftSection={<IconTrash size={14} />}
+              leftSection={<IconTrash size={14} aria-hidden />}
               onClick={() => onChange(null)}
             >
               Remove

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { CARD_OPTIONS_MAX, PRICE_MAX, PRICE_MIN, type SectionType } from '@brushline/shared/cards/constants';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../crm/components/crm-icons.tsx';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { emptyOption, type CardDraft } from '../card-draft.ts';
 
 type Form = UseFormReturnType<CardDraft>;
@@ -39,7 +39,7 @@ function RowTools({
         disabled={index === 0}
         onClick={() => onMove(-1)}
       >
-        <IconArrowUp size={16} />
+        <IconArrowUp size={16} aria-hidden />
       </ActionIcon>
       <ActionIcon
         variant="default"
@@ -47,10 +47,10 @@ function RowTools({
         disabled={index === count - 1}
         onClick={() => onMove(1)}
       >
-        <IconArrowDown size={16} />
+        <IconArrowDown size={16} aria-hidden />
       </ActionIcon>
       <ActionIcon variant="light" color="red" aria-label={`Remove ${what}`} onClick={onRemove}>
-        <IconTrash size={16} />
+        <IconTrash size={16} aria-hidden />
       </ActionIcon>
     </Group>
   );
@@ -153,7 +153,7 @@ export function SectionEditor({ form, s, count }: { form: Form; s: number; count
         </Stack>
         <Button
           variant="light"
-          leftSection={<IconPlus size={16} />}
+          leftSection={<IconPlus size={16} aria-hidden />}
           disabled={section.options.length >= CARD_OPTIONS_MAX}
           onClick={() => form.insertListItem(`sections.${s}.options`, emptyOption())}
           style={{ alignSelf: 'flex-start' }}

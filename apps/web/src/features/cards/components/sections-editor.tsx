@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { CARD_SECTIONS_MAX } from '@brushline/shared/cards/constants';
-import { IconPlus } from '../../crm/components/crm-icons.tsx';
+import { IconPlus } from '@tabler/icons-react';
 import { emptySection, type CardDraft } from '../card-draft.ts';
 import { SectionEditor } from './section-editor.tsx';
 
@@ -38,7 +38,7 @@ export function SectionsEditor({ form }: { form: UseFormReturnType<CardDraft> })
         <Group gap="xs">
           <Button
             variant="light"
-            leftSection={<IconPlus size={16} />}
+            leftSection={<IconPlus size={16} aria-hidden />}
             disabled={full}
             onClick={() => form.insertListItem('sections', emptySection('radio'))}
           >
@@ -46,7 +46,7 @@ export function SectionsEditor({ form }: { form: UseFormReturnType<CardDraft> })
           </Button>
           <Button
             variant="light"
-            leftSection={<IconPlus size={16} />}
+            leftSection={<IconPlus size={16} aria-hidden />}
             disabled={full}
             onClick={() => form.insertListItem('sections', emptySection('checkbox'))}
           >

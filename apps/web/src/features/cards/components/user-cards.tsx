@@ -2,8 +2,9 @@ import { Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
+import { toPath } from '@brushline/shared/paths';
 import { userCardsQuery } from '../api/card-queries.ts';
-import { listTitle } from './card-tile.tsx';
+import { listTitle } from '../../../lib/list-title.ts';
 
 /**
  * An artist's open commission cards on their profile: how a commissioner finds what to order.
@@ -24,7 +25,7 @@ export function UserCards({ login }: { login: string }) {
             withBorder
             padding="sm"
             component={Link}
-            to={`/commission/${card.uuid}`}
+            to={toPath('commission', { uuid: card.uuid })}
             aria-label={`${card.title}, from ${formatUsd(card.startingPrice)}`}
           >
             {card.thumbnailPicture && (

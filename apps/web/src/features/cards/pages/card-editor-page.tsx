@@ -6,12 +6,13 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { cardBodySchema, type Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
 import { fieldErrors } from '@brushline/shared/validation';
+import { paths } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
-import { NotFoundPage } from '../../site/pages/not-found-page.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { cardQuery, useCreateCard, useUpdateCard } from '../api/card-queries.ts';
 import {
   bodyOf,
@@ -75,7 +76,7 @@ function CardEditor({ card }: { card: Card | null }) {
   const done = (message: string) => {
     toast.success(message);
     guard.allowNext();
-    void navigate('/crm/cards');
+    void navigate(paths.crmCards);
   };
   const failed = (toastMessage: string) => (err: Error) => {
     toast.error(toastMessage);
@@ -138,7 +139,7 @@ function CardEditor({ card }: { card: Card | null }) {
             {card ? 'Edit card' : 'Create card'}
           </Title>
           <Group gap="xs">
-            <Button variant="default" component={Link} to="/crm/cards">
+            <Button variant="default" component={Link} to={paths.crmCards}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>

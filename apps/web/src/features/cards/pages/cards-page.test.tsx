@@ -31,7 +31,7 @@ describe('commission forms list', () => {
     );
     expect(screen.getByRole('link', { name: 'Edit Closed one' })).toHaveAttribute(
       'href',
-      `/crm/cards/card-edit?uuid=${closed.uuid}`,
+      `/crm/cards/card-edit/${closed.uuid}`,
     );
   });
 

@@ -1,20 +1,22 @@
 import { Button, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { openConfirmModal } from '@mantine/modals';
+import { openConfirmModal } from '../../../lib/confirm.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
+import { IconPlus } from '@tabler/icons-react';
+import { paths } from '@brushline/shared/paths';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { IconPlus } from '../../crm/components/crm-icons.tsx';
 import { ownCardsQuery, useDeleteCard } from '../api/card-queries.ts';
-import { CardTile, listTitle } from '../components/card-tile.tsx';
+import { listTitle } from '../../../lib/list-title.ts';
+import { CardTile } from '../components/card-tile.tsx';
 
 function CreateButton() {
   return (
-    <Button component={Link} to="/crm/cards/card-create" leftSection={<IconPlus size={16} />}>
+    <Button component={Link} to={paths.crmCardCreate} leftSection={<IconPlus size={16} aria-hidden />}>
       Create card
     </Button>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Container, Group, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { paths } from '@brushline/shared/paths';
 import { LEGAL_UPDATED_AT } from '@brushline/shared/site';
 
 interface LegalPageLayoutProps {
@@ -10,9 +11,9 @@ interface LegalPageLayoutProps {
 }
 
 const LEGAL_LINKS = [
-  { to: '/policy/en', label: 'Privacy policy (English)', lang: 'en' },
-  { to: '/policy/ru', label: 'Политика конфиденциальности (русский)', lang: 'ru' },
-  { to: '/terms', label: 'Terms of use', lang: 'en' },
+  { to: paths.policyEn, label: 'Privacy policy (English)', lang: 'en' },
+  { to: paths.policyRu, label: 'Политика конфиденциальности (русский)', lang: 'ru' },
+  { to: paths.terms, label: 'Terms of use', lang: 'en' },
 ] as const;
 
 export function LegalPageLayout({ title, lang, children }: LegalPageLayoutProps) {

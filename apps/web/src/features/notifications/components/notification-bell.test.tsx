@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { aNotification, aPage, me } from '../notification-fixtures.ts';
+import { aNotification, aPage, me } from '../test/notification-fixtures.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 const routes = [

@@ -13,11 +13,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { IconBell } from '@tabler/icons-react';
+import { paths } from '@brushline/shared/paths';
 import { useMarkAllRead } from '../api/notification-mutations.ts';
 import { latestNotificationsQuery, unreadCountQuery } from '../api/notification-queries.ts';
 import { useNotificationsLive } from '../use-notifications-live.ts';
 import { useOpenNotification } from '../use-open-notification.ts';
-import { IconBell } from './bell-icon.tsx';
 import { NotificationItem } from './notification-item.tsx';
 import { NotificationsEmpty, NotificationsError, NotificationsLoading } from './notification-list-states.tsx';
 
@@ -65,7 +66,7 @@ function BellDropdown({ close }: { close: () => void }) {
         )}
       </ScrollArea.Autosize>
       <Divider />
-      <Anchor component={Link} to="/notifications" onClick={close} ta="center" size="sm" py="xs">
+      <Anchor component={Link} to={paths.notifications} onClick={close} ta="center" size="sm" py="xs">
         See all
       </Anchor>
     </Stack>
@@ -106,7 +107,7 @@ export function NotificationBell() {
             aria-label={count > 0 ? `Notifications, ${label} unread` : 'Notifications'}
             onClick={() => setOpened((o) => !o)}
           >
-            <IconBell />
+            <IconBell size={18} aria-hidden />
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0}>{opened && <BellDropdown close={() => setOpened(false)} />}</Popover.Dropdown>

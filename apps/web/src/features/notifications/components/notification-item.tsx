@@ -1,8 +1,8 @@
 import { Box, Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Notification } from '@brushline/shared/notifications/schemas';
+import { IconBell } from '@tabler/icons-react';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
-import { IconBell } from './bell-icon.tsx';
 
 /**
  * One notification as a button: who triggered it, the message, when, and a dot while unread.
@@ -42,7 +42,7 @@ export function NotificationItem({
           />
         ) : (
           <ThemeIcon size={36} radius="xl" variant="light" aria-hidden="true">
-            <IconBell size={18} />
+            <IconBell size={18} aria-hidden />
           </ThemeIcon>
         )}
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>

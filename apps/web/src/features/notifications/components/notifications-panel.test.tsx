@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { aNotification, aPage } from '../notification-fixtures.ts';
+import { aNotification, aPage } from '../test/notification-fixtures.ts';
 import { NotificationsPanel } from './notifications-panel.tsx';
 
 const routes = [page('/feed', <NotificationsPanel />)];

@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { paths } from '@brushline/shared/paths';
 import { latestNotificationsQuery, unreadCountQuery } from '../api/notification-queries.ts';
 import { useOpenNotification } from '../use-open-notification.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -40,7 +41,7 @@ export function NotificationsPanel() {
           ))}
         </Stack>
       )}
-      <Anchor component={Link} to="/notifications" size="sm" mt="xs" display="block" ta="center">
+      <Anchor component={Link} to={paths.notifications} size="sm" mt="xs" display="block" ta="center">
         See all notifications
       </Anchor>
     </Card>

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { aNotification, aPage, me } from '../notification-fixtures.ts';
-import { notificationsRoutes } from '../routes.tsx';
+import { aNotification, aPage, me } from '../test/notification-fixtures.ts';
+import { notificationsRoutes } from '../routes.ts';
 
 const routes = [
   ...notificationsRoutes,
@@ -14,10 +14,10 @@ const routes = [
 function recordUrls(): string[] {
   const urls: string[] = [];
   const inner = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     urls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     return inner(input, init);
-  };
+  });
   return urls;
 }
 

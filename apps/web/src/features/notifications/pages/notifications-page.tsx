@@ -1,9 +1,10 @@
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
+import { paths } from '@brushline/shared/paths';
 import { LoadingState } from '../../../components/query-states.tsx';
 import { useLoadWhenVisible } from '../../../lib/use-load-when-visible.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useMarkAllRead } from '../api/notification-mutations.ts';
 import { notificationsListQuery, unreadCountQuery } from '../api/notification-queries.ts';
 import { NotificationItem } from '../components/notification-item.tsx';
@@ -85,6 +86,7 @@ export function NotificationsPage() {
   const { user, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <LoadingState label="Loading" />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user)
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   return <NotificationsList />;
 }

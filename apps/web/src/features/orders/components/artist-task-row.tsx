@@ -4,7 +4,7 @@ import type { SentForm } from '@brushline/shared/orders/schemas';
 import { allowedActions } from '@brushline/shared/orders/status-machine';
 import { formatDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
-import { listTitle } from '../../cards/components/card-tile.tsx';
+import { listTitle } from '../../../lib/list-title.ts';
 import { useMoveTask } from '../api/order-queries.ts';
 import { StatusBadge } from './status-badge.tsx';
 

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
-import { openConfirmModal } from '@mantine/modals';
 import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
+import { openConfirmModal } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeclineForm, useMoveTask } from '../api/order-queries.ts';
 import { FormDetailsModal } from './form-details-modal.tsx';

@@ -6,6 +6,7 @@ import { choiceMessages } from '@brushline/shared/cards/messages';
 import { computeTotal } from '@brushline/shared/cards/pricing';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { FORM_DESCRIPTION_MAX } from '@brushline/shared/orders/constants';
+import { paths } from '@brushline/shared/paths';
 import { toast } from '../../../lib/toast.ts';
 import { cardKeys } from '../../cards/api/card-queries.ts';
 import { CardView } from '../../cards/components/card-view.tsx';
@@ -76,7 +77,7 @@ export function OrderForm({
       {
         onSuccess: (r) => {
           toast.success(r.message);
-          void navigate('/crm/outgoing/orders');
+          void navigate(paths.crmOutgoing);
         },
         onError: (err) => {
           toast.error(err.message);

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { openConfirmModal } from '@mantine/modals';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { allowedActions } from '@brushline/shared/orders/status-machine';
+import { openConfirmModal } from '../../../lib/confirm.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
-import { listTitle } from '../../cards/components/card-tile.tsx';
+import { listTitle } from '../../../lib/list-title.ts';
 import { useCancelAsBuyer, useMoveTask } from '../api/order-queries.ts';
 import { PersonLine } from './person-line.tsx';
 import { StatusBadge } from './status-badge.tsx';

@@ -1,7 +1,7 @@
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { IconChevronDown } from '@tabler/icons-react';
 import type { OrderPerson } from '@brushline/shared/orders/schemas';
-import { IconChevronDown } from '../../crm/components/crm-icons.tsx';
 
 /**
  * The header of a collapsible per-person card in the CRM: avatar, name and a one-line subtitle,
@@ -37,7 +37,7 @@ export function PersonToggle({
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           {extra}
           <span style={{ transform: open ? 'rotate(180deg)' : undefined, display: 'flex' }}>
-            <IconChevronDown size={18} />
+            <IconChevronDown size={18} aria-hidden />
           </span>
         </Group>
       </Group>

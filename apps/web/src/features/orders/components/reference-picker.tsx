@@ -3,7 +3,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useState } from 'react';
 import { IMAGE_MIME_TYPES } from '@brushline/shared/media/constants';
 import { REFERENCES_MAX } from '@brushline/shared/orders/constants';
-import { IconPhoto, IconX } from '../../crm/components/crm-icons.tsx';
+import { IconPhoto, IconX } from '@tabler/icons-react';
 import type { useReferenceUploads } from '../use-reference-uploads.ts';
 
 type Uploads = ReturnType<typeof useReferenceUploads>;
@@ -44,7 +44,7 @@ export function ReferencePicker({ uploads }: { uploads: Uploads }) {
           p="md"
         >
           <Stack align="center" gap={4} style={{ pointerEvents: 'none' }}>
-            <IconPhoto size={28} />
+            <IconPhoto size={28} aria-hidden />
             <Text size="sm" ta="center">
               {room > 0
                 ? 'Drop images here or click to choose'
@@ -72,7 +72,7 @@ export function ReferencePicker({ uploads }: { uploads: Uploads }) {
                   aria-label={`Remove reference ${i + 1}`}
                   onClick={() => remove(it.id)}
                 >
-                  <IconX size={14} />
+                  <IconX size={14} aria-hidden />
                 </ActionIcon>
                 {!it.media && !it.error && (
                   <Progress value={it.progress * 100} size="xs" mt={4} aria-label={`Uploading ${it.name}`} />

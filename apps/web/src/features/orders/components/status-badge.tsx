@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import { TASK_STATUS_LABELS } from '@brushline/shared/orders/status-machine';
-import badge from '../../crm/components/readable-badge.module.css';
+import badge from '../../../components/readable-badge.module.css';
 
 const COLORS: Record<TaskStatus, string> = {
   none: 'yellow',

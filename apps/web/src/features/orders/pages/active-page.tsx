@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { CommissionerSummary, SentForm } from '@brushline/shared/orders/schemas';
+import { paths } from '@brushline/shared/paths';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { useSession } from '../../auth/api/session-queries.ts';
-import badge from '../../crm/components/readable-badge.module.css';
+import { useSession } from '../../../lib/session.ts';
+import badge from '../../../components/readable-badge.module.css';
 import { artistTasksQuery, commissionersQuery } from '../api/order-queries.ts';
 import { ArtistTaskRow } from '../components/artist-task-row.tsx';
 import { FormDetailsModal } from '../components/form-details-modal.tsx';
@@ -80,7 +81,7 @@ function CommissionerCard({
               {summary.counts.none > 0 ? (
                 <>
                   Nothing accepted yet: their new requests wait in{' '}
-                  <Anchor component={Link} to="/crm/pending/new">
+                  <Anchor component={Link} to={paths.crmIncoming}>
                     Incoming
                   </Anchor>
                   .

@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { messages } from '@brushline/shared/messages';
 import type { PendingGroup, SentForm } from '@brushline/shared/orders/schemas';
+import { paths } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
-import { listTitle } from '../../cards/components/card-tile.tsx';
-import badge from '../../crm/components/readable-badge.module.css';
+import { useSession } from '../../../lib/session.ts';
+import { listTitle } from '../../../lib/list-title.ts';
+import badge from '../../../components/readable-badge.module.css';
 import { pendingQuery, useMarkRead } from '../api/order-queries.ts';
 import { IncomingDetailsModal } from '../components/incoming-details-modal.tsx';
 import { PersonToggle } from '../components/person-toggle.tsx';
@@ -112,7 +113,7 @@ export function IncomingPage() {
           <Text c="dimmed">{messages.nothingNew}</Text>
           <Text size="sm" c="dimmed" maw={440}>
             Requests that commissioners send from your{' '}
-            <Anchor component={Link} to="/crm/cards" size="sm">
+            <Anchor component={Link} to={paths.crmCards} size="sm">
               commission forms
             </Anchor>{' '}
             land here.

@@ -8,6 +8,7 @@ import {
   commissionerColumnOf,
   type CommissionerColumn,
 } from '@brushline/shared/orders/status-machine';
+import { paths } from '@brushline/shared/paths';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { outgoingQuery } from '../api/order-queries.ts';
@@ -53,7 +54,7 @@ export function OutgoingPage() {
             Open an artist&apos;s commission card and press “Order this commission”. Your requests and their
             progress show up here.
           </Text>
-          <Button component={Link} to="/feed" variant="light">
+          <Button component={Link} to={paths.feed} variant="light">
             Find artists in the feed
           </Button>
         </Stack>

@@ -1,8 +1,8 @@
 import { ActionIcon, Box, Group, Image, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Media } from '@brushline/shared/media/schemas';
-import { IconChevronLeft, IconChevronRight } from './post-icons.tsx';
 
 /** A horizontal swipe longer than this (px) turns the page on touch screens. */
 const SWIPE = 50;
@@ -90,7 +90,7 @@ export function MediaViewer({
           {count > 1 && (
             <Group justify="space-between" mt="sm" wrap="nowrap">
               <ActionIcon variant="default" size="xl" aria-label="Previous image" onClick={() => step(-1)}>
-                <IconChevronLeft />
+                <IconChevronLeft size={18} aria-hidden />
               </ActionIcon>
               <Text size="sm" c="dimmed" visibleFrom="sm">
                 Use ← and → to move between images
@@ -99,7 +99,7 @@ export function MediaViewer({
                 Swipe or tap the arrows
               </Text>
               <ActionIcon variant="default" size="xl" aria-label="Next image" onClick={() => step(1)}>
-                <IconChevronRight />
+                <IconChevronRight size={18} aria-hidden />
               </ActionIcon>
             </Group>
           )}

@@ -1,16 +1,17 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Maturity } from '@brushline/shared/posts/constants';
 import type { Post } from '@brushline/shared/posts/schemas';
 import { isStaff } from '@brushline/shared/roles';
+import { IconHeart, IconHeartFilled, IconTrash } from '@tabler/icons-react';
+import { paths, toPath } from '@brushline/shared/paths';
+import { openConfirmModal } from '../../../lib/confirm.ts';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
-import { UserBadges } from '../../users/components/user-badges.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { UserBadges } from '../../../components/user-badges.tsx';
 import { useDeletePost, useToggleLike } from '../api/post-mutations.ts';
 import { CollapsibleContent } from './collapsible-content.tsx';
-import { IconHeart, IconTrash } from './post-icons.tsx';
 import { PostMediaGrid } from './post-media-grid.tsx';
 import { RelativeTimeLabel } from './relative-time-label.tsx';
 
@@ -28,7 +29,7 @@ function LikeButton({ post }: { post: Post }) {
   const onClick = () => {
     if (!user) {
       toast.info('Please sign in to like posts');
-      void navigate('/login', { state: { from: location.pathname + location.search } });
+      void navigate(paths.login, { state: { from: location.pathname + location.search } });
       return;
     }
     like.mutate(post.id);
@@ -38,7 +39,9 @@ function LikeButton({ post }: { post: Post }) {
       variant={post.likedByMe ? 'light' : 'subtle'}
       color={post.likedByMe ? 'red' : 'gray'}
       size="compact-md"
-      leftSection={<IconHeart filled={post.likedByMe} />}
+      leftSection={
+        post.likedByMe ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />
+      }
       aria-pressed={post.likedByMe}
       aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${post.totalLikes} ${post.totalLikes === 1 ? 'like' : 'likes'})`}
       onClick={onClick}
@@ -51,7 +54,7 @@ function LikeButton({ post }: { post: Post }) {
 function DeleteButton({ post }: { post: Post }) {
   const remove = useDeletePost();
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete this post?',
       children: (
         <Text size="sm">The post and its likes are removed for everyone. This cannot be undone.</Text>
@@ -61,17 +64,18 @@ function DeleteButton({ post }: { post: Post }) {
       onConfirm: () => remove.mutate(post.id),
     });
   return (
-    <Tooltip label="Delete post" withArrow>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label="Delete post"
-        loading={remove.isPending}
-        onClick={confirm}
-      >
-        <IconTrash />
-      </ActionIcon>
-    </Tooltip>
+    // The trash icon and its name (for screen readers) say enough: no tooltip, whose code the
+    // feed would otherwise load for every reader.
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label="Delete post"
+      title="Delete post"
+      loading={remove.isPending}
+      onClick={confirm}
+    >
+      <IconTrash size={18} aria-hidden />
+    </ActionIcon>
   );
 }
 
@@ -81,7 +85,7 @@ export function PostCard({ post }: { post: Post }) {
   const canDelete = user !== null && (user.id === post.ownerId || isStaff(user.roles));
   // SPEC §6: subscribers' posts are highlighted in the feed.
   const highlighted = post.owner.badges.includes('subscriber');
-  const profile = `/profile/${encodeURIComponent(post.owner.login)}/home`;
+  const profile = toPath('profileHome', { login: post.owner.login });
   return (
     <Card
       withBorder

@@ -19,10 +19,10 @@ import { uploadTooLargeMessage } from '@brushline/shared/media/messages';
 import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX, type Maturity } from '@brushline/shared/posts/constants';
 import { postTextTooLong } from '@brushline/shared/posts/messages';
 import type { Me } from '@brushline/shared/users/schemas';
+import { IconPhoto, IconX } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreatePost } from '../api/post-mutations.ts';
-import { IconPhoto, IconX } from './post-icons.tsx';
 import { usePostUploads, type PostUpload } from './use-post-uploads.ts';
 
 const maturityLabels: Record<Maturity, string> = { sfw: 'SFW', questionable: 'Questionable', nsfw: 'NSFW' };
@@ -48,7 +48,7 @@ function UploadTile({ item, onRemove }: { item: PostUpload; onRemove: () => void
           onClick={onRemove}
           style={{ position: 'absolute', top: 4, right: 4 }}
         >
-          <IconX size={14} />
+          <IconX size={14} aria-hidden />
         </ActionIcon>
       </div>
       {item.error ? (
@@ -158,7 +158,7 @@ export function PostCreator({ user }: { user: Me }) {
               visibleFrom="sm"
             >
               <Group gap="sm" justify="center" style={{ pointerEvents: 'none' }}>
-                <IconPhoto size={22} />
+                <IconPhoto size={22} aria-hidden />
                 <Text size="sm" c="dimmed">
                   Drop images here or click to choose (up to {POST_MEDIA_MAX})
                 </Text>
@@ -195,7 +195,7 @@ export function PostCreator({ user }: { user: Me }) {
             <Group gap="xs" wrap="nowrap">
               <Button
                 variant="default"
-                leftSection={<IconPhoto />}
+                leftSection={<IconPhoto size={18} aria-hidden />}
                 disabled={room === 0}
                 onClick={() => openPicker.current?.()}
               >

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEED_PAGE_SIZE } from '@brushline/shared/posts/constants';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { feedRoutes } from '../routes.tsx';
@@ -12,7 +12,7 @@ beforeAll(stubDocumentFonts);
 function pagedFeed(total: number, seen: string[] = []) {
   const ids = Array.from({ length: total }, (_, i) => total - i);
   const inner = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
     const url = new URL(href, 'http://localhost');
     if (url.pathname !== '/api/posts/filter') return inner(input, init);
@@ -22,7 +22,7 @@ function pagedFeed(total: number, seen: string[] = []) {
     const items = rest.slice(0, FEED_PAGE_SIZE).map((id) => makePost(id));
     const next = rest.length > FEED_PAGE_SIZE ? items.at(-1)!.id : null;
     return new Response(JSON.stringify(pageOf(items, next)), { status: 200 });
-  };
+  });
   return seen;
 }
 

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useLoadWhenVisible } from '../../../lib/use-load-when-visible.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { useSession } from '../../../lib/session.ts';
 import { postListQuery } from '../api/post-queries.ts';
 import { PostCard } from './post-card.tsx';
 

@@ -1,7 +1,9 @@
 import { SimpleGrid, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Media } from '@brushline/shared/media/schemas';
-import { MediaViewer } from './media-viewer.tsx';
+
+/** The viewer (a modal with swipe and keys) loads when someone first opens an image. */
+const MediaViewer = lazy(async () => ({ default: (await import('./media-viewer.tsx')).MediaViewer }));
 
 /**
  * A post's 1 to 10 images as miniatures: one image keeps its shape, more fill square tiles
@@ -43,7 +45,11 @@ export function PostMediaGrid({ media }: { media: Media[] }) {
           </UnstyledButton>
         ))}
       </SimpleGrid>
-      <MediaViewer media={media} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+      {open !== null && (
+        <Suspense fallback={null}>
+          <MediaViewer media={media} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 
 /** How long ago, refreshed every minute; the exact moment shows on hover and to screen readers. */
@@ -11,10 +12,10 @@ export function RelativeTimeLabel({ at }: { at: string }) {
   }, []);
   const exact = new Date(at).toLocaleString();
   return (
-    <Tooltip label={exact} withArrow>
+    <DeferredTooltip label={exact} withArrow>
       <Text component="time" dateTime={at} size="sm" c="dimmed">
         {relativeTime(at, now)}
       </Text>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

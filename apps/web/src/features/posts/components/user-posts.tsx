@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '@brushline/shared/paths';
 import { PostList } from './post-list.tsx';
 
 /**
@@ -18,7 +19,7 @@ export function UserPosts({ login, isMe = false }: { login: string; isMe?: boole
               <Text size="sm" c="dimmed" ta="center">
                 Share a sketch or a finished piece: it shows here and in the feed.
               </Text>
-              <Button component={Link} to="/feed" variant="light" mt="xs">
+              <Button component={Link} to={paths.feed} variant="light" mt="xs">
                 Write your first post
               </Button>
             </Stack>

@@ -5,7 +5,7 @@ import { messages } from '@brushline/shared/messages';
 import { paths } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { useSession } from '../../../lib/session.ts';
 import { postQuery } from '../api/post-queries.ts';
 import { PostCard } from '../components/post-card.tsx';
 

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Post, PostPage } from '@brushline/shared/posts/schemas';
 import type { Me } from '@brushline/shared/users/schemas';
 
@@ -54,11 +55,11 @@ export function holdRequests(key: string) {
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
     if (`${init?.method ?? 'GET'} ${new URL(href, 'http://localhost').pathname}` === key) await gate;
     return inner(input, init);
-  };
+  });
   return () => release();
 }
 

@@ -2,7 +2,8 @@ import { Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Post } from '@brushline/shared/posts/schemas';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { paths } from '@brushline/shared/paths';
+import { useSession } from '../../../lib/session.ts';
 import { postListQuery } from '../../posts/api/post-queries.ts';
 
 const TILES = 6;
@@ -34,7 +35,7 @@ export function FeedPreview() {
         <Title order={2} size="h3" id="feed-preview-title">
           Fresh from the feed
         </Title>
-        <Anchor component={Link} to="/feed" size="sm">
+        <Anchor component={Link} to={paths.feed} size="sm">
           See the whole feed
         </Anchor>
       </Group>
@@ -47,7 +48,7 @@ export function FeedPreview() {
               <UnstyledButton
                 key={media.id}
                 component={Link}
-                to="/feed"
+                to={paths.feed}
                 aria-label={`A picture by ${post.owner.displayName}, in the feed`}
                 style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', display: 'block' }}
               >

@@ -2,25 +2,26 @@ import { Box, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Tit
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '@brushline/shared/users/schemas';
-import { IconArrowRight, IconBrush, IconFeed } from '../../../components/icons.tsx';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { IconArrowRight, IconBrush, IconLibraryPhoto } from '@tabler/icons-react';
+import { paths } from '@brushline/shared/paths';
+import { useSession } from '../../../lib/session.ts';
 import { FeedPreview } from '../components/feed-preview.tsx';
 
 /** Where "become an artist" leads: sign up first, then the artist switch, then the artist's own cards. */
 function artistStep(user: Me | null) {
   if (!user)
     return {
-      to: '/register',
+      to: paths.register,
       label: 'Become an artist',
       hint: 'Create a free account, then turn on artist mode.',
     };
   if (!user.roles.includes('artist'))
     return {
-      to: '/settings/general',
+      to: paths.settingsGeneral,
       label: 'Become an artist',
       hint: 'Turn on “I am an artist” in your settings.',
     };
-  return { to: '/crm/cards', label: 'Your commission cards', hint: 'Publish or update what you offer.' };
+  return { to: paths.crmCards, label: 'Your commission cards', hint: 'Publish or update what you offer.' };
 }
 
 const commissionerSteps = [
@@ -61,7 +62,7 @@ function SideCard(props: {
           component={Link}
           to={props.action.to}
           variant="light"
-          rightSection={<IconArrowRight size={16} />}
+          rightSection={<IconArrowRight size={16} aria-hidden />}
           style={{ alignSelf: 'flex-start' }}
         >
           {props.action.label}
@@ -86,7 +87,12 @@ export function HomePage() {
           commission cards, commissioners order them, and both sides follow every order to done.
         </Text>
         <Group gap="sm">
-          <Button size="md" component={Link} to="/feed" leftSection={<IconFeed size={18} />}>
+          <Button
+            size="md"
+            component={Link}
+            to={paths.feed}
+            leftSection={<IconLibraryPhoto size={18} aria-hidden />}
+          >
             Browse the feed
           </Button>
           <Button
@@ -94,7 +100,7 @@ export function HomePage() {
             variant="default"
             component={Link}
             to={artist.to}
-            leftSection={<IconBrush size={18} />}
+            leftSection={<IconBrush size={18} aria-hidden />}
           >
             {artist.label}
           </Button>
@@ -108,13 +114,15 @@ export function HomePage() {
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <SideCard
-          icon={<IconFeed size={22} />}
+          icon={<IconLibraryPhoto size={22} aria-hidden />}
           title="For commissioners"
           steps={commissionerSteps}
-          action={user ? { to: '/crm', label: 'Your orders' } : { to: '/feed', label: 'Find an artist' }}
+          action={
+            user ? { to: paths.crm, label: 'Your orders' } : { to: paths.feed, label: 'Find an artist' }
+          }
         />
         <SideCard
-          icon={<IconBrush size={22} />}
+          icon={<IconBrush size={22} aria-hidden />}
           title="For artists"
           steps={artistSteps}
           action={{ to: artist.to, label: artist.label }}

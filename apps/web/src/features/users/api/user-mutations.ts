@@ -9,7 +9,7 @@ import type {
   UserSettings,
 } from '@brushline/shared/users/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQuery } from '../../auth/api/session-queries.ts';
+import { sessionQuery } from '../../../lib/session.ts';
 import { postKeys } from '../../posts/api/post-queries.ts';
 import { userKeys } from './user-queries.ts';
 

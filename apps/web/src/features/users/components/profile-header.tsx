@@ -1,11 +1,12 @@
 import { Anchor, Box, Button, Card, Group, Indicator, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { User } from '@brushline/shared/users/schemas';
+import { paths } from '@brushline/shared/paths';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useIsOnline } from '../../../lib/hub.tsx';
 import { SocialChip } from './social-chip.tsx';
-import { UserBadges } from './user-badges.tsx';
+import { UserBadges } from '../../../components/user-badges.tsx';
 
 /** Wide screens get the full banner; phones the 600×200 miniature, which is sharp enough there. */
 const WIDE = '(min-width: 40em)';
@@ -94,7 +95,7 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => voi
         {onEdit && user.connectedSocials.length === 0 && (
           <Text size="sm" c="dimmed">
             No links yet.{' '}
-            <Anchor component={Link} to="/settings/socials" size="sm">
+            <Anchor component={Link} to={paths.settingsSocials} size="sm">
               Add your gallery or shop
             </Anchor>{' '}
             so people can find your work elsewhere.

@@ -1,5 +1,4 @@
 import { Anchor, Button, Fieldset, Grid, Group, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { messages } from '@brushline/shared/messages';
 import { SOCIAL_TITLE_MAX, SOCIAL_URL_MAX, SOCIAL_URL_SHOWN } from '@brushline/shared/users/constants';
@@ -7,6 +6,7 @@ import { socialDeleted, socialDeleteFailed } from '@brushline/shared/users/messa
 import { socialBodySchema, type SocialLink } from '@brushline/shared/users/schemas';
 import { shortUrl, socialSiteOf } from '@brushline/shared/users/social-sites';
 import { fieldErrors } from '@brushline/shared/validation';
+import { openConfirmModal } from '../../../lib/confirm.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSocialMutations } from '../api/user-mutations.ts';
@@ -93,7 +93,7 @@ export function SocialRowEditor(props: {
   const askDelete = () => {
     // A row that was never saved exists only on this page: nothing to ask, nothing to send.
     if (!stored) return props.onRemove();
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete this social link?',
       children: (
         <Text size="sm">

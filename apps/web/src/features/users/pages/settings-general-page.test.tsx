@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { settingsRoutes } from '../routes.tsx';
+import { usersRoutes } from '../routes.tsx';
 import { annMe } from '../test/user-fixtures.ts';
 
-const routes = [...settingsRoutes, page('/login', <p>login page</p>)];
+const routes = [...usersRoutes, page('/login', <p>login page</p>)];
 const saved = { id: annMe.id, displayNSFW: false, displayQuestionable: true, isArtist: true };
 
 describe('settings', () => {

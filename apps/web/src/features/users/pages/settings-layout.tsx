@@ -2,11 +2,11 @@ import { Grid, NavLink, Stack, Title } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@brushline/shared/paths';
 import { LoadingState } from '../../../components/query-states.tsx';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { useSession } from '../../../lib/session.ts';
 
 const sections = [
-  { to: '/settings/general', label: 'General', description: 'Feed content and artist mode' },
-  { to: '/settings/socials', label: 'Socials', description: 'Links shown on your profile' },
+  { to: paths.settingsGeneral, label: 'General', description: 'Feed content and artist mode' },
+  { to: paths.settingsSocials, label: 'Socials', description: 'Links shown on your profile' },
   { to: paths.settingsNotifications, label: 'Notifications', description: 'What is e-mailed to you' },
 ];
 
@@ -15,7 +15,8 @@ export function SettingsLayout() {
   const { user, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <LoadingState label="Loading settings" />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user)
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
 
   return (
     <Stack>

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import type { NotificationPreferences } from '@brushline/shared/notifications/preferences';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { settingsRoutes } from '../routes.tsx';
+import { usersRoutes } from '../routes.tsx';
 import { annMe } from '../test/user-fixtures.ts';
 
-const routes = [...settingsRoutes, page('/login', <p>login page</p>)];
+const routes = [...usersRoutes, page('/login', <p>login page</p>)];
 const saved: NotificationPreferences = {
   newOrders: 'email',
   statusChanges: 'email',

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { settingsRoutes } from '../routes.tsx';
+import { usersRoutes } from '../routes.tsx';
 import { annMe, link } from '../test/user-fixtures.ts';
 
-const routes = [...settingsRoutes, page('/login', <p>login page</p>)];
+const routes = [...usersRoutes, page('/login', <p>login page</p>)];
 const art = link(7, 'Gallery', 'https://www.artstation.com/ann-the-painter-of-dragons', 'artstation');
 const session = { 'GET /api/sessioncheck': () => ({ status: 200, body: annMe }) };
 

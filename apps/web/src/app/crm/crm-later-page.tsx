@@ -1,12 +1,13 @@
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { paths } from '@brushline/shared/paths';
+import { useSession } from '../../lib/session.ts';
 
 /**
  * The kanban tracker and public requests come in later releases. Rather than a board that does
  * nothing, the tab says so and points at the screens that work today.
  */
-export function CrmLaterPage({ what }: { what: 'tracker' | 'requests' }) {
+function CrmLaterPage({ what }: { what: 'tracker' | 'requests' }) {
   const { user } = useSession();
   const isArtist = user?.roles.includes('artist') ?? false;
   const title =
@@ -26,19 +27,19 @@ export function CrmLaterPage({ what }: { what: 'tracker' | 'requests' }) {
           {isArtist && (
             <>
               <List.Item>
-                <Anchor component={Link} to="/crm/pending/new">
+                <Anchor component={Link} to={paths.crmIncoming}>
                   Incoming requests
                 </Anchor>{' '}
                 — forms commissioners sent you
               </List.Item>
               <List.Item>
-                <Anchor component={Link} to="/crm/pending/active">
+                <Anchor component={Link} to={paths.crmActive}>
                   Active commissions
                 </Anchor>{' '}
                 — tasks you accepted, by commissioner
               </List.Item>
               <List.Item>
-                <Anchor component={Link} to="/crm/cards">
+                <Anchor component={Link} to={paths.crmCards}>
                   Commission forms
                 </Anchor>{' '}
                 — the cards commissioners order from
@@ -46,7 +47,7 @@ export function CrmLaterPage({ what }: { what: 'tracker' | 'requests' }) {
             </>
           )}
           <List.Item>
-            <Anchor component={Link} to="/crm/outgoing/orders">
+            <Anchor component={Link} to={paths.crmOutgoing}>
               Outgoing orders
             </Anchor>{' '}
             — commissions you ordered from artists
@@ -56,3 +57,6 @@ export function CrmLaterPage({ what }: { what: 'tracker' | 'requests' }) {
     </Card>
   );
 }
+
+export const TrackerLaterPage = () => <CrmLaterPage what="tracker" />;
+export const RequestsLaterPage = () => <CrmLaterPage what="requests" />;

@@ -1,5 +1,6 @@
-import { Badge, Group, Tooltip } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import type { Badge as BadgeName } from '@brushline/shared/roles';
+import { DeferredTooltip } from './deferred-tooltip.tsx';
 
 /** SPEC §2 FAQ badges: a colour each, and a tooltip saying what the badge means. */
 const look: Record<BadgeName, { color: string; label: string; meaning: string }> = {
@@ -29,11 +30,16 @@ export function UserBadges({
   return (
     <Group gap={6} aria-label="Badges">
       {badges.map((b) => (
-        <Tooltip key={b} label={look[b].meaning} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <DeferredTooltip
+          key={b}
+          label={look[b].meaning}
+          withArrow
+          events={{ hover: true, focus: true, touch: true }}
+        >
           <Badge color={look[b].color} variant="light" size={size} tabIndex={focusable ? 0 : undefined}>
             {look[b].label}
           </Badge>
-        </Tooltip>
+        </DeferredTooltip>
       ))}
     </Group>
   );

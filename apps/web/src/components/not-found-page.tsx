@@ -1,4 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { paths } from '@brushline/shared/paths';
 import { Link } from 'react-router';
 
 export function NotFoundPage({ what = 'page' }: { what?: string }) {
@@ -11,7 +12,7 @@ export function NotFoundPage({ what = 'page' }: { what?: string }) {
       <Text c="dimmed" maw={420}>
         The link may be old or mistyped. Check the address, or start again from the home page.
       </Text>
-      <Button component={Link} to="/" mt="md">
+      <Button component={Link} to={paths.home} mt="md">
         Go to the home page
       </Button>
     </Stack>

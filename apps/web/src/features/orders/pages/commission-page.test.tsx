@@ -4,7 +4,7 @@ import { choiceMessages } from '@brushline/shared/cards/messages';
 import { messages } from '@brushline/shared/messages';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { artistMe, buyerMe, CARD_UUID, makeCard, makeForm } from '../../orders/test/order-fixtures.ts';
+import { artistMe, buyerMe, CARD_UUID, makeCard, makeForm } from '../test/order-fixtures.ts';
 import { CommissionPage } from './commission-page.tsx';
 
 const routes = [
@@ -12,7 +12,7 @@ const routes = [
   page('/comission-form/:uuid', <CommissionPage openForm />),
   page('/login', <p>login page</p>),
   page('/crm/outgoing/orders', <p>outgoing orders</p>),
-  page('/crm/cards/card-edit', <p>card editor</p>),
+  page('/crm/cards/card-edit/:uuid', <p>card editor</p>),
 ];
 const getCard = `GET /api/comissioncard/get/${CARD_UUID}`;
 const signedIn = (me: typeof buyerMe) => ({ 'GET /api/sessioncheck': () => ({ status: 200, body: me }) });
@@ -57,7 +57,7 @@ describe('commission page', () => {
     renderRoutes(routes, `/comission-form/${CARD_UUID}`);
     expect(await screen.findByRole('link', { name: 'Edit card' })).toHaveAttribute(
       'href',
-      `/crm/cards/card-edit?uuid=${CARD_UUID}`,
+      `/crm/cards/card-edit/${CARD_UUID}`,
     );
     expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
   });

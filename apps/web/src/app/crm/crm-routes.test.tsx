@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test/render.tsx';
-import { artistMe, buyerMe } from '../orders/test/order-fixtures.ts';
+import { artistMe, buyerMe, CARD_UUID, makeCard } from '../../features/orders/test/order-fixtures.ts';
 import { crmRoute } from './crm-routes.tsx';
 
 const routes = [crmRoute, { path: '/login', element: <p>login page</p> }];
@@ -13,6 +13,8 @@ const as = (me: typeof artistMe | null) =>
         : { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
     'GET /api/comissionforms/outgoing': () => ({ status: 200, body: [] }),
     'GET /api/comissionforms/artist/pending/ann': () => ({ status: 200, body: [] }),
+    'GET /api/comissioncards/user/ann': () => ({ status: 200, body: [] }),
+    [`GET /api/comissioncard/get/${CARD_UUID}`]: () => ({ status: 200, body: makeCard() }),
   });
 
 describe('/crm', () => {
@@ -52,5 +54,35 @@ describe('/crm', () => {
       'href',
       '/crm/pending/new',
     );
+  });
+
+  it('keeps the card editor under the Commission forms tab, by path or by SPEC’s ?uuid= spelling', async () => {
+    as(artistMe);
+    for (const path of [`/crm/cards/card-edit/${CARD_UUID}`, `/crm/cards/card-edit?uuid=${CARD_UUID}`]) {
+      const view = renderRoutes(routes, path);
+      expect(await screen.findByDisplayValue('Portrait')).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Commission forms' })).toHaveAttribute('aria-selected', 'true');
+      view.unmount();
+    }
+  });
+
+  it('opens SPEC’s short spellings on their screens', async () => {
+    as(artistMe);
+    for (const [from, to] of [
+      ['/crm/pending', '/crm/pending/new'],
+      ['/crm/outgoing', '/crm/outgoing/orders'],
+      ['/crm/homepage', '/crm/pending/new'],
+    ]) {
+      const { router, unmount } = renderRoutes(routes, from!);
+      await waitFor(() => expect(router.state.location.pathname).toBe(to));
+      unmount();
+    }
+  });
+
+  it('shows the requests screens to come under the Requests tab', async () => {
+    as(buyerMe);
+    renderRoutes(routes, '/crm/requests/tracking');
+    expect(await screen.findByText('Requests arrive in a later release')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true');
   });
 });

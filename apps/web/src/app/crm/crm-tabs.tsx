@@ -1,35 +1,38 @@
 import { ScrollArea, Tabs } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { paths, redirectPaths, type PathName } from '@brushline/shared/paths';
+import type { CrmPage } from '../../lib/crm-page.ts';
+import { crmPages } from './crm-pages.ts';
 
 interface CrmTab {
-  value: string;
+  path: PathName;
   label: string;
+  order: number;
   artistOnly: boolean;
 }
 
-/** SPEC §2 CRM tabs plus the order screens; the value is the path under /crm. */
-const TABS: CrmTab[] = [
-  { value: 'tracker', label: 'Tracker', artistOnly: false },
-  { value: 'cards', label: 'Commission forms', artistOnly: true },
-  { value: 'requests/active', label: 'Requests', artistOnly: false },
-  { value: 'pending/new', label: 'Incoming', artistOnly: true },
-  { value: 'pending/active', label: 'Active', artistOnly: true },
-  { value: 'outgoing/orders', label: 'Outgoing', artistOnly: false },
+/** The tab row, from the pages that have a tab of their own, in their order. */
+export const crmTabs: CrmTab[] = crmPages
+  .flatMap((p) => ('label' in p.tab ? [{ path: p.path, artistOnly: p.artistOnly, ...p.tab }] : []))
+  .sort((a, b) => a.order - b.order);
+
+const patternsOf = (page: CrmPage) => [
+  paths[page.path],
+  ...(page.aliases ?? []).map((a) => redirectPaths[a]),
 ];
 
-/** Which tab a /crm path belongs to (card-create and card-edit stay under Commission forms). */
-function tabOf(pathname: string): string | null {
-  const rest = pathname.replace(/^\/crm\/?/, '');
-  const tab = TABS.find((t) => rest === t.value || rest.startsWith(`${t.value}/`));
-  if (tab) return tab.value;
-  return rest.startsWith('requests/') ? 'requests/active' : null;
+/** The tab a /crm location belongs to: its page's own tab, or the one it sits under. */
+export function tabOf(pathname: string): PathName | null {
+  const page = crmPages.find((p) => patternsOf(p).some((pattern) => matchPath(pattern, pathname)));
+  if (!page) return null;
+  return 'under' in page.tab ? page.tab.under : page.path;
 }
 
 export function CrmTabs({ isArtist }: { isArtist: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const tabs = TABS.filter((t) => isArtist || !t.artistOnly);
+  const tabs = crmTabs.filter((t) => isArtist || !t.artistOnly);
   const active = tabOf(location.pathname);
   const viewport = useRef<HTMLDivElement>(null);
 
@@ -51,12 +54,12 @@ export function CrmTabs({ isArtist }: { isArtist: boolean }) {
     <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x" viewportRef={viewport}>
       <Tabs
         value={active}
-        onChange={(value) => value && void navigate(`/crm/${value}`)}
+        onChange={(value) => value && void navigate(paths[value as PathName])}
         activateTabWithKeyboard={false}
       >
         <Tabs.List style={{ flexWrap: 'nowrap' }} aria-label="CRM sections">
           {tabs.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value} style={{ whiteSpace: 'nowrap' }}>
+            <Tabs.Tab key={t.path} value={t.path} style={{ whiteSpace: 'nowrap' }}>
               {t.label}
             </Tabs.Tab>
           ))}

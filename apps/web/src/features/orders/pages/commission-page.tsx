@@ -4,14 +4,15 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
+import { paths, toPath } from '@brushline/shared/paths';
 import { isUuid } from '@brushline/shared/uuid';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
-import { OrderForm } from '../../orders/components/order-form.tsx';
-import { cardQuery } from '../api/card-queries.ts';
-import { CardView } from '../components/card-view.tsx';
-import type { Picks } from '../picks.ts';
+import { useSession } from '../../../lib/session.ts';
+import { OrderForm } from '../components/order-form.tsx';
+import { cardQuery } from '../../cards/api/card-queries.ts';
+import { CardView } from '../../cards/components/card-view.tsx';
+import type { Picks } from '../../cards/picks.ts';
 
 function Missing() {
   return (
@@ -22,7 +23,7 @@ function Missing() {
       <Text c="dimmed" maw={420}>
         The card may have been closed or deleted by its artist, or the link is mistyped.
       </Text>
-      <Button component={Link} to="/" variant="light">
+      <Button component={Link} to={paths.home} variant="light">
         Go to the home page
       </Button>
     </Stack>
@@ -75,7 +76,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
         footer={
           <Stack gap="xs">
             <Alert color="blue">{ownerNote(card)}</Alert>
-            <Button component={Link} to={`/crm/cards/card-edit?uuid=${card.uuid}`}>
+            <Button component={Link} to={toPath('crmCardEdit', { uuid: card.uuid })}>
               Edit card
             </Button>
           </Stack>
@@ -98,7 +99,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
       <CardView
         card={card}
         footer={
-          <Button component={Link} to="/login" state={{ from: location.pathname }} size="md">
+          <Button component={Link} to={paths.login} state={{ from: location.pathname }} size="md">
             Login to order
           </Button>
         }

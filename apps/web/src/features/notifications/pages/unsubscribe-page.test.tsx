@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { preferenceMessages } from '@brushline/shared/notifications/preferences';
 import { renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { notificationsRoutes } from '../routes.tsx';
+import { notificationsRoutes } from '../routes.ts';
 
 const token = 'AQ3x7Yp0AAAAAAAAAAAAAAAAAAAB.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 

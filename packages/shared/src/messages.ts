@@ -59,6 +59,7 @@ export const messages = {
   postMissing: 'This post does not exist or is not shown to you',
   foreignOrigin: 'This request came from another site and was refused',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment',
   serverError: 'Something went wrong on our side. Please try again',
   invalidInput: 'Please check the form and try again',
   notAnImage: 'This file is not an image we can read. Use JPEG, PNG, WebP or GIF',
@@ -68,6 +69,18 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** "45 seconds", "1 minute", "3 minutes", "2 hours": a wait rounded up to a unit a person reads. */
+export function waitDuration(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 60 * 60) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
+}
+
+/** The 429 answer of every rate limit, saying how long to wait (the Retry-After header, in words). */
+export const tooManyRequestsMessage = (retryAfterSeconds: number) =>
+  `Too many attempts in a short time. Please wait ${waitDuration(retryAfterSeconds)} and try again`;
 
 /** Every API error has this shape (ARCHITECTURE habit 4). */
 export interface ApiErrorBody {

@@ -26,15 +26,21 @@ export interface Deps {
 /**
  * Where a request came from, for the services that limit by address (sign-in, registration,
  * reset): a fact of the request like its actor, so it travels in the context, never in the input.
+ * `cookies` carries what the browser remembers (sign-in reads its device cookie).
  */
 export interface RequestFacts {
   ip: string;
+  cookies: Readonly<Record<string, string | undefined>>;
 }
 
 /** The context of one request: the app's dependencies and where the request came from. */
-export const requestContext = (deps: Deps, req: RequestFacts): Deps & RequestFacts => ({
+export const requestContext = (
+  deps: Deps,
+  req: { ip: string; cookies?: Record<string, string | undefined> },
+): Deps & RequestFacts => ({
   ...deps,
   ip: req.ip,
+  cookies: req.cookies ?? {},
 });
 
 /** The context of a step that runs inside its caller's transaction: the transaction is its database. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
@@ -5,67 +6,107 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { messages } from '@brushline/shared/messages';
+import { LOGIN_LIMITS, REGISTER_LIMITS, RESET_LIMITS } from '@brushline/shared/auth/constants';
+import { MEDIA_UPLOAD_LIMIT } from '@brushline/shared/media/constants';
+import { tooManyRequestsMessage } from '@brushline/shared/messages';
+import { FORM_SEND_LIMIT } from '@brushline/shared/orders/constants';
+import { LIKE_LIMIT, POST_LIMITS } from '@brushline/shared/posts/constants';
+import type { RateLimit } from '@brushline/shared/rate-limit';
+import { SOCIAL_WRITE_LIMIT } from '@brushline/shared/users/constants';
 import { AppError } from './errors.ts';
 
-/** Attempts allowed per window for each guarded action, per IP and per account. */
+/** Every counted action, by name; the numbers live with their feature in packages/shared. */
 export const LIMITS = {
-  loginIp: { points: 30, duration: 600 },
-  loginAccount: { points: 10, duration: 900 },
-  registerIp: { points: 10, duration: 3600 },
-  registerEmail: { points: 5, duration: 3600 },
-  verifyIp: { points: 30, duration: 600 },
-  resetIp: { points: 10, duration: 3600 },
-  resetAccount: { points: 5, duration: 3600 },
-  resetCodeIp: { points: 30, duration: 600 },
-  /** Image uploads per user: a full post (10) or reference set (15) several times over. */
-  mediaUploadUser: { points: 60, duration: 600 },
-  /** Commission forms sent per user: a busy buyer, not a flood of requests at artists. */
-  formSendUser: { points: 30, duration: 600 },
-} as const;
+  loginPair: LOGIN_LIMITS.pair,
+  loginAddress: LOGIN_LIMITS.address,
+  loginAccount: LOGIN_LIMITS.account,
+  loginDevice: LOGIN_LIMITS.device,
+  registerIp: REGISTER_LIMITS.address,
+  registerEmail: REGISTER_LIMITS.email,
+  verifyIp: REGISTER_LIMITS.verifyAddress,
+  resetIp: RESET_LIMITS.address,
+  resetAccount: RESET_LIMITS.account,
+  resetCodeIp: RESET_LIMITS.codeAddress,
+  mediaUploadUser: MEDIA_UPLOAD_LIMIT,
+  formSendUser: FORM_SEND_LIMIT,
+  postPerMinute: POST_LIMITS.perMinute,
+  postPerHour: POST_LIMITS.perHour,
+  likeUser: LIKE_LIMIT,
+  socialWriteUser: SOCIAL_WRITE_LIMIT,
+} as const satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof LIMITS;
 
 export interface RateLimits {
-  /** Counts one attempt; throws 429 with Retry-After once the window is used up. */
+  /** Counts one attempt; throws 429 with Retry-After and the wait in words once the window is used up. */
   hit(name: LimitName, key: string): Promise<void>;
+  /** Gives one attempt back (one that turned out to be legitimate, e.g. a successful sign-in). */
+  refund(name: LimitName, key: string): Promise<void>;
   reset(name: LimitName, key: string): Promise<void>;
+  /**
+   * A route hook counting one attempt per signed-in user against each named limit (flood limits
+   * on writes). It runs after the body is validated, so a refused input costs nothing; anonymous
+   * requests pass through to the route, which answers 401.
+   */
+  perUser(...names: LimitName[]): (request: FastifyRequest) => Promise<void>;
 }
 
-/** Redis when REDIS_URL is set, so every instance counts together; memory otherwise. */
+function tooMany(res: RateLimiterRes): AppError {
+  const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return new AppError(429, 'rate_limited', tooManyRequestsMessage(seconds), {
+    'retry-after': String(seconds),
+  });
+}
+
+/**
+ * Redis when REDIS_URL is set, so every instance counts together; memory otherwise. While Redis
+ * is down (or not yet connected) each Redis limiter falls back at once to a memory limiter of the
+ * same size on this instance (rate-limiter-flexible's insurance limiter): limits stay, per instance.
+ */
 export function createRateLimits(opts: { redis?: Redis; prefix: string }): RateLimits {
   const limiters = new Map<LimitName, RateLimiterAbstract>();
-  for (const [name, { points, duration }] of Object.entries(LIMITS) as [
-    LimitName,
-    { points: number; duration: number },
-  ][]) {
+  for (const [name, { points, seconds }] of Object.entries(LIMITS) as [LimitName, RateLimit][]) {
     const keyPrefix = `${opts.prefix}:${name}`;
-    const memory = new RateLimiterMemory({ points, duration, keyPrefix });
+    const memory = new RateLimiterMemory({ points, duration: seconds, keyPrefix });
     limiters.set(
       name,
       opts.redis
         ? new RateLimiterRedis({
             storeClient: opts.redis,
             points,
-            duration,
+            duration: seconds,
             keyPrefix,
             insuranceLimiter: memory,
+            // Not waiting for a reconnect: a command to a Redis that is not ready fails at once.
+            rejectIfRedisNotReady: true,
           })
         : memory,
     );
   }
+  const limiter = (name: LimitName) => limiters.get(name)!;
+
+  async function hit(name: LimitName, key: string) {
+    try {
+      await limiter(name).consume(key.toLowerCase());
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw tooMany(err);
+      throw err;
+    }
+  }
+
   return {
-    async hit(name, key) {
-      try {
-        await limiters.get(name)!.consume(key.toLowerCase());
-      } catch (err) {
-        if (!(err instanceof RateLimiterRes)) throw err;
-        const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-        throw new AppError(429, 'rate_limited', messages.tooManyRequests, { 'retry-after': String(seconds) });
-      }
+    hit,
+    async refund(name, key) {
+      await limiter(name).reward(key.toLowerCase());
     },
     async reset(name, key) {
-      await limiters.get(name)!.delete(key.toLowerCase());
+      await limiter(name).delete(key.toLowerCase());
+    },
+    perUser(...names) {
+      return async (request) => {
+        if (!request.actor) return;
+        for (const name of names) await hit(name, request.actor.id);
+      };
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { RateLimit } from '../rate-limit.ts';
+
 /** Account limits from SPEC §5 and §9. One source: schemas, forms, messages and the server read these. */
 export const LOGIN_MIN = 3;
 export const LOGIN_MAX = 32;
@@ -33,3 +35,35 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TOKEN_MAX = 100;
 export const KEEP_ALIVE_INTERVAL_MS = 60 * 1000;
 export const KEEP_ALIVE_MAX_FAILURES = 3;
+
+/**
+ * Sign-in limits (docs/decisions/0008-hardening.md). Guessing is stopped per account and address
+ * pair and per address; a slower limit per account stops guessing spread over many addresses.
+ * A browser the owner signed in from carries a signed device cookie and is limited on its own,
+ * so a stranger exhausting the account limit never locks the owner out.
+ */
+export const LOGIN_LIMITS = {
+  /** One address against one account: a typo-prone person needs a handful, not dozens. */
+  pair: { points: 10, seconds: 15 * 60 },
+  /** One address against any accounts (password spraying). */
+  address: { points: 30, seconds: 10 * 60 },
+  /** Every address without the owner's device cookie, against one account. */
+  account: { points: 30, seconds: 60 * 60 },
+  /** One device cookie: even a stolen one guesses no faster than one address. */
+  device: { points: 10, seconds: 15 * 60 },
+} as const satisfies Record<string, RateLimit>;
+/** How long a browser stays recognised after its last sign-in. */
+export const LOGIN_DEVICE_TTL_DAYS = 365;
+
+export const REGISTER_LIMITS = {
+  address: { points: 10, seconds: 60 * 60 },
+  email: { points: 5, seconds: 60 * 60 },
+  verifyAddress: { points: 30, seconds: 10 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+export const RESET_LIMITS = {
+  address: { points: 10, seconds: 60 * 60 },
+  /** Reset mails per account (by its id, whichever of login or e-mail was typed). */
+  account: { points: 5, seconds: 60 * 60 },
+  codeAddress: { points: 30, seconds: 10 * 60 },
+} as const satisfies Record<string, RateLimit>;

@@ -1,3 +1,4 @@
+import type { RateLimit } from '../rate-limit.ts';
 import type { Role } from '../roles.ts';
 
 /** Upload sizes are stated in MB of 1024 × 1024 bytes. */
@@ -64,3 +65,6 @@ export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
 
 /** A browser sends at most this many uploads at once (a drop of 15 references waits its turn). */
 export const MEDIA_UPLOADS_AT_ONCE = 3;
+
+/** Image uploads per user: a full post (10) or reference set (15) several times over. */
+export const MEDIA_UPLOAD_LIMIT: RateLimit = { points: 60, seconds: 10 * 60 };

@@ -1,3 +1,5 @@
+import type { RateLimit } from '../rate-limit.ts';
+
 /** SPEC §4 commission task statuses. */
 export const TASK_STATUSES = [
   'none',
@@ -22,3 +24,6 @@ export const SEND_BACK_COMMENT_QUOTED = 200;
  * rate limit), so without a cap anyone could make an artist's lists grow without end.
  */
 export const ORDER_LIST_MAX = 500;
+
+/** Commission forms sent per user: a busy buyer, not a flood of requests at artists. */
+export const FORM_SEND_LIMIT: RateLimit = { points: 30, seconds: 10 * 60 };

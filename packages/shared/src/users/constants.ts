@@ -1,3 +1,5 @@
+import type { RateLimit } from '../rate-limit.ts';
+
 /** Profile and social link limits (SPEC §2, §5, §9). */
 export const DISPLAY_NAME_MAX = 64;
 
@@ -13,3 +15,6 @@ export const SOCIAL_LINKS_MAX = 20;
  * LOGIN_MAX on purpose: an over-long name is simply nobody (404, an empty list), yet bounded.
  */
 export const LOGIN_LOOKUP_MAX = 64;
+
+/** Social link writes (add, change, delete) per user: setting up every link and fixing a few. */
+export const SOCIAL_WRITE_LIMIT: RateLimit = { points: 30, seconds: 10 * 60 };

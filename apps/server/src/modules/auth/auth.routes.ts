@@ -17,6 +17,7 @@ import { messages } from '@brushline/shared/messages';
 import { meSchema } from '@brushline/shared/users/schemas';
 import { requestContext, type Deps } from '../../platform/deps.ts';
 import { clearSessionCookie, requireActor, setSessionCookie } from '../../platform/session.ts';
+import { setDeviceCookie } from './device-cookie.ts';
 import { checkSession, login, logout } from './login.service.ts';
 import { requestRegistration, verifyRegistration } from './registration.service.ts';
 import { redeemCode, sendResetEmail, setNewPassword } from './reset.service.ts';
@@ -76,8 +77,9 @@ export const authRoutes =
         },
       },
       async (req, reply) => {
-        const { user, token } = await login(requestContext(deps, req), null, req.body);
+        const { user, token, deviceCookie } = await login(requestContext(deps, req), null, req.body);
         setSessionCookie(reply, token, secure);
+        setDeviceCookie(reply, deviceCookie, secure);
         return user;
       },
     );
@@ -145,8 +147,10 @@ export const authRoutes =
           response: { 200: ok, ...errorResponses(400, 404, 429) },
         },
       },
-      async (req) => {
-        await setNewPassword(requestContext(deps, req), null, req.body);
+      async (req, reply) => {
+        const { deviceCookie } = await setNewPassword(requestContext(deps, req), null, req.body);
+        // The browser that proved the mailbox is the owner's: it may sign in while others guess.
+        setDeviceCookie(reply, deviceCookie, secure);
         return { message: messages.passwordUpdated };
       },
     );

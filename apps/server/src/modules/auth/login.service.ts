@@ -6,21 +6,50 @@ import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
 import { startSession, type Actor } from '../../platform/session.ts';
 import { deleteSession } from '../../platform/sessions.repo.ts';
 import { toMe } from '../users/users.dto.ts';
+import { DEVICE_COOKIE, signDevice, verifyDevice } from './device-cookie.ts';
 import { findUserById, findUserForAuth } from '../users/users.repo.ts';
 
 /**
- * Signs in with a login or an e-mail. Unknown account and wrong password answer alike. Anonymous
- * by nature: whoever asks, the session it starts is the named account's.
+ * Signs in with a login or an e-mail. Unknown account and wrong password answer alike.
+ * Anonymous by nature: whoever asks, the session it starts is the named account's.
+ *
+ * Limits (docs/decisions/0008-hardening.md), all keyed by the account's id, so its login and
+ * e-mail share one counter: a browser with this account's device cookie is counted on its own
+ * (the owner keeps signing in while strangers guess); any other attempt counts against its
+ * address, the (account, address) pair and, more slowly, the account. A successful sign-in gives
+ * its attempt back and clears the pair, and hands the browser a fresh device cookie.
  */
-export async function login(ctx: Pick<Deps, 'db' | 'limits'> & RequestFacts, _actor: null, body: LoginBody) {
-  await ctx.limits.hit('loginIp', ctx.ip);
-  await ctx.limits.hit('loginAccount', body.login.trim());
+export async function login(
+  ctx: Pick<Deps, 'db' | 'limits' | 'signingSecret'> & RequestFacts,
+  _actor: null,
+  body: LoginBody,
+) {
   const row = await findUserForAuth(ctx.db, body.login);
+  // Unknown names are counted by the name typed: there is no account for them to protect.
+  const account = row?.id ?? `name:${body.login.trim().toLowerCase()}`;
+  const pair = `${account}|${ctx.ip}`;
+  const device = row ? verifyDevice(ctx.signingSecret, ctx.cookies[DEVICE_COOKIE], row.id) : null;
+  if (device) {
+    await ctx.limits.hit('loginDevice', device);
+  } else {
+    await ctx.limits.hit('loginAddress', ctx.ip);
+    await ctx.limits.hit('loginPair', pair);
+    await ctx.limits.hit('loginAccount', account);
+  }
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), body.password);
   if (!row || !ok) throw new AppError(401, 'login_failed', messages.loginFailed);
-  await ctx.limits.reset('loginAccount', body.login.trim());
+  if (device) await ctx.limits.reset('loginDevice', device);
+  else {
+    await ctx.limits.reset('loginPair', pair);
+    await ctx.limits.refund('loginAccount', account);
+    await ctx.limits.refund('loginAddress', ctx.ip);
+  }
   const { passwordHash: _, ...user } = row;
-  return { user: toMe(user), token: await startSession(ctx.db, row.id) };
+  return {
+    user: toMe(user),
+    token: await startSession(ctx.db, row.id),
+    deviceCookie: signDevice(ctx.signingSecret, row.id),
+  };
 }
 
 /** Ends the actor's session, if any, and drops its sockets (they only check the session on connect). */

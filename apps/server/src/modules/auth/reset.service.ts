@@ -23,6 +23,7 @@ import {
   redeemResetCode,
   replacePasswordReset,
 } from './auth.repo.ts';
+import { signDevice } from './device-cookie.ts';
 
 const codeNotFound = () => new AppError(404, 'reset_code_not_found', messages.resetCodeNotFound);
 
@@ -33,8 +34,9 @@ export async function sendResetEmail(
   { emailOrLogin }: ResetEmailBody,
 ) {
   await ctx.limits.hit('resetIp', ctx.ip);
-  await ctx.limits.hit('resetAccount', emailOrLogin.trim());
   const user = await findUserForAuth(ctx.db, emailOrLogin);
+  // One counter per account (its login and e-mail alike); unknown names by the name typed.
+  await ctx.limits.hit('resetAccount', user?.id ?? `name:${emailOrLogin.trim()}`);
   if (!user) throw new AppError(404, 'reset_user_not_found', messages.resetSendFailed);
   const code = RESET_CODE_PREFIX + randomString(RESET_CODE_ALPHABET, RESET_CODE_BODY_LENGTH);
   await replacePasswordReset(ctx.db, {
@@ -88,10 +90,10 @@ export async function redeemCode(
 
 /** Step 3: sets the new password and ends every session of the account. */
 export async function setNewPassword(
-  ctx: Pick<Deps, 'db' | 'limits' | 'hub'> & RequestFacts,
+  ctx: Pick<Deps, 'db' | 'limits' | 'hub' | 'signingSecret'> & RequestFacts,
   _actor: null,
   { resetToken, newPassword }: NewPasswordBody,
-) {
+): Promise<{ deviceCookie: string }> {
   await ctx.limits.hit('resetCodeIp', ctx.ip);
   const passwordHash = await hashPassword(newPassword);
   const userId = await ctx.db.transaction(async (tx) => {
@@ -103,4 +105,5 @@ export async function setNewPassword(
   });
   // After the commit: the sessions are gone, so their open sockets must go too.
   ctx.hub.endUserSessions(userId);
+  return { deviceCookie: signDevice(ctx.signingSecret, userId) };
 }

@@ -70,7 +70,7 @@ export const ordersRoutes =
             '(400 invalid_choice). Own card: 403; closed card (isCommissionsOpen false): 409; missing or not ' +
             `visible: 404. References: up to ${REFERENCES_MAX} distinct ids of your own uploads (purpose reference or post). ` +
             'The artist gets a commission_request_status notification and the ComissionRequestRecieved hub event. ' +
-            `Limited to ${formSendLimit.points} forms per ${formSendLimit.duration / 60} minutes per user (429).`,
+            `Limited to ${formSendLimit.points} forms per ${formSendLimit.seconds / 60} minutes per user (429).`,
           body: sendFormBodySchema,
           response: { 200: sendFormResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },

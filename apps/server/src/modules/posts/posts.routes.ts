@@ -28,8 +28,9 @@ export const postsRoutes =
             'attachedMedia are ids answered by POST /api/media?purpose=post, shown in the order given. ' +
             "Someone else's or unknown media answer 404 and nothing is stored.",
           body: createPostBodySchema,
-          response: { 200: postSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: postSchema, ...errorResponses(400, 401, 404, 429) },
         },
+        preHandler: deps.limits.perUser('postPerMinute', 'postPerHour'),
       },
       async (req) => createPost(deps, requireActor(req), req.body),
     );
@@ -82,8 +83,9 @@ export const postsRoutes =
             'gets a post_liked notification the first time each person likes the post (never for ' +
             'their own likes, never again after an unlike and re-like).',
           params: postIdParamsSchema,
-          response: { 200: likeStateSchema, ...errorResponses(400, 401, 404) },
+          response: { 200: likeStateSchema, ...errorResponses(400, 401, 404, 429) },
         },
+        preHandler: deps.limits.perUser('likeUser'),
       },
       async (req) => toggleLike(deps, requireActor(req), req.params.id),
     );

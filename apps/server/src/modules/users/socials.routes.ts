@@ -43,8 +43,9 @@ export const socialsRoutes =
           summary: 'Connect a social link to the signed-in user',
           description: `${rules} At most ${SOCIAL_LINKS_MAX} links per user (400 too_many_socials).`,
           body: socialBodySchema,
-          response: { 200: linkAnswer, ...errorResponses(400, 401) },
+          response: { 200: linkAnswer, ...errorResponses(400, 401, 429) },
         },
+        preHandler: deps.limits.perUser('socialWriteUser'),
       },
       async (req) => ({
         ...(await addSocial(deps, requireActor(req), req.body)),
@@ -62,8 +63,9 @@ export const socialsRoutes =
           description: `${rules} Someone else's or a missing link answers 404 "Couldn't update social".`,
           params: idParam,
           body: socialBodySchema,
-          response: { 200: linkAnswer, ...errorResponses(400, 401, 404) },
+          response: { 200: linkAnswer, ...errorResponses(400, 401, 404, 429) },
         },
+        preHandler: deps.limits.perUser('socialWriteUser'),
       },
       async (req) => ({
         ...(await updateSocial(deps, requireActor(req), req.params.id, req.body)),
@@ -82,9 +84,10 @@ export const socialsRoutes =
           params: idParam,
           response: {
             200: z.object({ id: z.number().int(), message: z.string() }),
-            ...errorResponses(401, 404),
+            ...errorResponses(401, 404, 429),
           },
         },
+        preHandler: deps.limits.perUser('socialWriteUser'),
       },
       async (req) => {
         await deleteSocial(deps, requireActor(req), req.params.id);

@@ -14,6 +14,8 @@ export const PASSWORD_MAX = 64;
  */
 export const LOGIN_PASSWORD_MAX = PASSWORD_MAX * 4;
 export const EMAIL_MAX = 254;
+/** Registering confirms the user is over this age (SPEC §2, the legal pages). */
+export const MINIMUM_AGE = 18;
 
 /** Verification and reset codes (issue #2 security rules). */
 export const CODE_TTL_MINUTES = 10;

@@ -68,3 +68,7 @@ export const MEDIA_UPLOADS_AT_ONCE = 3;
 
 /** Image uploads per user: a full post (10) or reference set (15) several times over. */
 export const MEDIA_UPLOAD_LIMIT: RateLimit = { points: 60, seconds: 10 * 60 };
+
+/** The CSS aspect-ratio of a purpose's box ("305 / 380"), so a picture's space is kept before it loads. */
+export const boxAspectRatio = (purpose: MediaPurpose) =>
+  `${MEDIA_BOXES[purpose].width} / ${MEDIA_BOXES[purpose].height}`;

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { registerFormErrors, type RegisterForm } from '@brushline/shared/auth/schemas';
-import { LOGIN_MAX, PASSWORD_MAX } from '@brushline/shared/auth/constants';
+import { LOGIN_MAX, MINIMUM_AGE, PASSWORD_MAX } from '@brushline/shared/auth/constants';
 import { paths, toPath } from '@brushline/shared/paths';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { requestRegistration } from '../api/auth-api.ts';
@@ -71,7 +71,7 @@ export function RegisterPage() {
           <Checkbox
             label={
               <>
-                I am over 18 and agree with the{' '}
+                I am over {MINIMUM_AGE} and agree with the{' '}
                 <Anchor component={Link} to={paths.policyEn} target="_blank">
                   privacy policy
                 </Anchor>{' '}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import { IconEye, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { toPath } from '@brushline/shared/paths';
 import badge from '../../../components/readable-badge.module.css';
 import { listTitle } from '../../../lib/list-title.ts';
@@ -16,7 +17,7 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
           <Image
             src={card.thumbnailPicture.miniatureUrl}
             alt=""
-            style={{ aspectRatio: '305 / 380', objectFit: 'cover' }}
+            style={{ aspectRatio: boxAspectRatio('cardThumbnail'), objectFit: 'cover' }}
           />
         ) : (
           <Stack
@@ -24,7 +25,7 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
             justify="center"
             c="dimmed"
             bg="var(--mantine-color-default-hover)"
-            style={{ aspectRatio: '305 / 380' }}
+            style={{ aspectRatio: boxAspectRatio('cardThumbnail') }}
             gap={4}
           >
             <IconPhoto size={32} aria-hidden />

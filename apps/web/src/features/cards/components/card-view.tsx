@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CardSection, Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import { computeTotal, formatUsd } from '@brushline/shared/cards/pricing';
+import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { toPath } from '@brushline/shared/paths';
 import { chosenOf, fittingPicks, type Picks } from '../picks.ts';
 
@@ -41,7 +42,11 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
     <Card withBorder padding="md" radius="md">
       {card.cardBanner && (
         <Card.Section>
-          <Image src={card.cardBanner.url} alt="" style={{ aspectRatio: '596 / 128', objectFit: 'cover' }} />
+          <Image
+            src={card.cardBanner.url}
+            alt=""
+            style={{ aspectRatio: boxAspectRatio('cardBanner'), objectFit: 'cover' }}
+          />
         </Card.Section>
       )}
       <Stack gap="md" mt={card.cardBanner ? 'md' : 0}>
@@ -52,7 +57,7 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
               alt=""
               w={{ base: 80, xs: 110 }}
               radius="sm"
-              style={{ aspectRatio: '305 / 380', objectFit: 'cover', flexShrink: 0 }}
+              style={{ aspectRatio: boxAspectRatio('cardThumbnail'), objectFit: 'cover', flexShrink: 0 }}
             />
           )}
           <Stack gap={6} style={{ minWidth: 0 }}>

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
+import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { toPath } from '@brushline/shared/paths';
 import { userCardsQuery } from '../api/card-queries.ts';
 import { listTitle } from '../../../lib/list-title.ts';
@@ -33,7 +34,7 @@ export function UserCards({ login }: { login: string }) {
                 <Image
                   src={card.thumbnailPicture.miniatureUrl}
                   alt=""
-                  style={{ aspectRatio: '305 / 380', objectFit: 'cover' }}
+                  style={{ aspectRatio: boxAspectRatio('cardThumbnail'), objectFit: 'cover' }}
                 />
               </Card.Section>
             )}

@@ -1,5 +1,5 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
-import { CODE_TTL_MS, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
+import { CODE_TTL_MS, MINIMUM_AGE, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
 import { useSiteInfo } from '../../../lib/site-info.ts';
 import { LegalPageLayout } from '../components/legal-page-layout.tsx';
 
@@ -26,7 +26,7 @@ const SECTIONS: PolicySection[] = [
   {
     heading: 'Who can use Brushline',
     paragraphs: [
-      'You must be over 18 years old to register or use the service. We do not knowingly collect data about anyone younger. If we learn that an account belongs to a minor, we will close it and delete its data.',
+      `You must be over ${MINIMUM_AGE} years old to register or use the service. We do not knowingly collect data about anyone younger. If we learn that an account belongs to a minor, we will close it and delete its data.`,
     ],
   },
   {

@@ -1,5 +1,5 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
-import { CODE_TTL_MS, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
+import { CODE_TTL_MS, MINIMUM_AGE, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
 import { useSiteInfo } from '../../../lib/site-info.ts';
 import { LegalPageLayout } from '../components/legal-page-layout.tsx';
 
@@ -35,7 +35,7 @@ const SECTIONS: PolicySection[] = [
   {
     heading: 'Кто может пользоваться Brushline',
     paragraphs: [
-      'Регистрироваться и пользоваться сервисом можно только лицам старше 18 лет. Мы не собираем намеренно данные несовершеннолетних. Если выяснится, что учётная запись принадлежит несовершеннолетнему, мы закроем её и удалим связанные с ней данные.',
+      `Регистрироваться и пользоваться сервисом можно только лицам старше ${MINIMUM_AGE} лет. Мы не собираем намеренно данные несовершеннолетних. Если выяснится, что учётная запись принадлежит несовершеннолетнему, мы закроем её и удалим связанные с ней данные.`,
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
+import { MINIMUM_AGE } from '@brushline/shared/auth/constants';
 import { useSiteInfo } from '../../../lib/site-info.ts';
 import { LegalPageLayout } from '../components/legal-page-layout.tsx';
 
@@ -23,7 +24,7 @@ const SECTIONS: TermsSection[] = [
   {
     heading: 'Who can use Brushline',
     paragraphs: [
-      'You must be over 18 years old to register or use the service. By creating an account, you confirm that you are. We will close accounts that belong to minors.',
+      `You must be over ${MINIMUM_AGE} years old to register or use the service. By creating an account, you confirm that you are. We will close accounts that belong to minors.`,
     ],
   },
   {

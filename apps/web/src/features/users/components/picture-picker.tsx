@@ -1,6 +1,6 @@
 import { Box, Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { IMAGE_MIME_TYPES, uploadLimitFor } from '@brushline/shared/media/constants';
+import { boxAspectRatio, IMAGE_MIME_TYPES, uploadLimitFor } from '@brushline/shared/media/constants';
 import { uploadTooLargeMessage } from '@brushline/shared/media/messages';
 import type { Role } from '@brushline/shared/roles';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -65,7 +65,7 @@ export function PicturePicker(props: {
           w={round ? 96 : '100%'}
           maw={round ? 96 : 360}
           style={{
-            aspectRatio: round ? '1' : '3 / 1',
+            aspectRatio: round ? '1' : boxAspectRatio('banner'),
             borderRadius: round ? '50%' : 'var(--mantine-radius-md)',
             overflow: 'hidden',
             background: 'linear-gradient(135deg, var(--mantine-color-grape-3), var(--mantine-color-cyan-3))',

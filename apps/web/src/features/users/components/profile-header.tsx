@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Card, Group, Indicator, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { User } from '@brushline/shared/users/schemas';
+import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { paths } from '@brushline/shared/paths';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -12,7 +13,7 @@ import { UserBadges } from '../../../components/user-badges.tsx';
 const WIDE = '(min-width: 40em)';
 
 const bannerStyle = {
-  aspectRatio: '3 / 1',
+  aspectRatio: boxAspectRatio('banner'),
   maxHeight: 280,
   overflow: 'hidden',
   background:

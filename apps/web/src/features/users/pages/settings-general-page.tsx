@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { messages } from '@brushline/shared/messages';
 import type { Me, UserSettings } from '@brushline/shared/users/schemas';
+import { MINIMUM_AGE } from '@brushline/shared/auth/constants';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateSettings } from '../api/user-mutations.ts';
@@ -16,7 +17,7 @@ const switches: { key: keyof Flags; label: string; description: string }[] = [
   {
     key: 'displayNSFW',
     label: 'Show NSFW posts',
-    description: 'Posts marked NSFW appear in your feed. You confirmed you are over 18 when you registered.',
+    description: `Posts marked NSFW appear in your feed. You confirmed you are over ${MINIMUM_AGE} when you registered.`,
   },
   {
     key: 'displayQuestionable',

@@ -1,6 +1,6 @@
 // Bundle budget (`npm run budget`, after `npm run build`): the JavaScript a phone downloads
 // before /feed shows, gzipped. docs/decisions/0007-web-structure.md says why 170 KB.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { initialChunks } from './apps/web/scripts/initial-chunks.mjs';
 
 const dist = 'apps/web/dist';
@@ -13,6 +13,15 @@ const feed = initialChunks(manifest, ['src/features/posts/pages/feed-page.tsx'])
 // pulls them in statically, the budget fails here even when the bytes still fit.
 const unwanted = feed.sources.filter((src) => /cards\/pages\/card-editor-page|features\/legal\//.test(src));
 if (unwanted.length > 0) throw new Error(`/feed loads ${unwanted.join(', ')} up front`);
+
+// The server sends the build's own .br/.gz copies (vite-plugin-compression2 writes them): a build
+// without them would be compressed per request, or not at all.
+const uncompressed = feed.files.filter(
+  (file) =>
+    statSync(`${dist}/${file}`).size >= 1024 &&
+    !['br', 'gz'].every((ext) => existsSync(`${dist}/${file}.${ext}`)),
+);
+if (uncompressed.length > 0) throw new Error(`no .br/.gz copies of ${uncompressed.join(', ')}`);
 
 export default [
   {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { initialChunks, type ManifestChunk } from '../apps/web/scripts/initial-chunks.mjs';
 
@@ -46,4 +46,27 @@ test('the feed loads only what the bundle budget counts: no card editor, no lega
   await page.getByRole('link', { name: 'Terms of use' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.has(fileOf('src/features/legal/pages/terms-page.tsx'))).toBe(true);
+});
+
+test('scripts arrive as the brotli copies made at build time, cached for good', async ({ request }) => {
+  const file = manifest['index.html']!.file;
+  const res = await request.get(`/${file}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(res.headers()['content-encoding']).toBe('br');
+  // The very bytes of the .br file: compressed once by the build, not again per request.
+  expect(Number(res.headers()['content-length'])).toBe(statSync(`apps/web/dist/${file}.br`).size);
+  expect(res.headers()['cache-control']).toContain('immutable');
+});
+
+test('every Mantine class the scripts use has its style sheet (apps/web/src/app/mantine-styles.ts)', () => {
+  const assets = 'apps/web/dist/assets';
+  const text = (ext: string) =>
+    readdirSync(assets)
+      .filter((f) => f.endsWith(ext))
+      .map((f) => readFileSync(`${assets}/${f}`, 'utf8'))
+      .join('\n');
+  const css = text('.css');
+  const used = new Set(text('.js').match(/\bm_[0-9a-f]{6,8}\b/g));
+  // A class (.m_x) or an animation (@keyframes m_x) of Mantine's.
+  const missing = [...used].filter((name) => !new RegExp(`(\\.|@keyframes )${name}\\b`).test(css));
+  expect(missing).toEqual([]);
 });

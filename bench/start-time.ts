@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { stopGroup } from './web-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3198);
@@ -34,7 +35,6 @@ async function timeToHealth(command: string, args: string[]): Promise<number> {
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let answered: number | undefined;
   while (answered === undefined && child.exitCode === null) {
     try {
@@ -43,8 +43,7 @@ async function timeToHealth(command: string, args: string[]): Promise<number> {
       await sleep(50);
     }
   }
-  if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-  await exited;
+  await stopGroup(child, `http://127.0.0.1:${port}`);
   if (answered === undefined) throw new Error(`${command} ${args.join(' ')} exited before answering`);
   return answered;
 }

@@ -1,6 +1,6 @@
 // A seeded server for the browser benches: the production start (`npm run build`, then
 // `npm run serve`) on a fresh embedded database with the demo content, or BENCH_URL when given.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,31 @@ async function demoPages(url: string): Promise<BenchServer['pages']> {
   ];
 }
 
+const answers = (url: string) =>
+  fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Stops a server started in its own process group (npm, a loader, the server): SIGTERM to the
+ * group, and SIGKILL if it still answers after the server's own 10 s shutdown allowance, so no
+ * bench leaves a server behind on its port.
+ */
+export async function stopGroup(child: ChildProcess, url: string): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // The whole group is gone already.
+    }
+  };
+  signal('SIGTERM');
+  for (let waited = 0; (await answers(url)) && waited < 15_000; waited += 250) await sleep(250);
+  if (await answers(url)) signal('SIGKILL');
+  while (await answers(url)) await sleep(250);
+}
+
 export async function startBenchServer(): Promise<BenchServer> {
   const given = process.env.BENCH_URL?.replace(/\/+$/, '');
   if (given) return { url: given, pages: await demoPages(given), stop: async () => {} };
@@ -68,15 +93,9 @@ export async function startBenchServer(): Promise<BenchServer> {
     },
   });
   let exited = false;
-  const gone = new Promise<void>((resolve) =>
-    child.on('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
+  child.on('exit', () => (exited = true));
   const stop = async () => {
-    if (!exited) process.kill(-child.pid!, 'SIGTERM');
-    await gone;
+    await stopGroup(child, url);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {

@@ -29,6 +29,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { socialsRoutes } from './modules/users/socials.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createCacheBus } from './platform/cache-bus.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerCompression } from './platform/compression.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -91,8 +92,16 @@ export async function buildApp(opts: AppOptions) {
     channel: opts.hubChannel,
     log: app.log,
   });
+  // One deployment's channels: the hub's prefix names it (tests give each database its own).
+  const bus = createCacheBus({
+    redis,
+    channel: `${opts.hubChannel ?? 'brushline-hub'}:cache`,
+    scope: database.db,
+    log: app.log,
+  });
   const deps: Deps = {
     db: database.db,
+    bus,
     mailer,
     limits: createRateLimits({ redis, prefix: opts.rateLimitPrefix ?? 'rl' }),
     config,
@@ -114,6 +123,7 @@ export async function buildApp(opts: AppOptions) {
   });
   app.addHook('onClose', async () => {
     mailer.close();
+    await bus.close();
     await redis?.quit();
     if (!opts.database) await database.close();
   });
@@ -129,7 +139,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(fastifyCookie);
   await registerCompression(app);
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, database.db);
+  registerSessions(app, database.db, bus);
+  await bus.ready();
   registerTextGuard(app);
 
   await app.register(fastifySwagger, {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
+import type { CacheBus } from './cache-bus.ts';
 import type { Hub } from './hub.ts';
 import type { Mailer } from './mail.ts';
 import type { MediaStorage } from './media-storage.ts';
@@ -13,6 +14,8 @@ import type { RateLimits } from './rate-limit.ts';
  */
 export interface Deps {
   db: Db;
+  /** Tells every instance's caches what changed (docs/decisions/0006-feed-speed.md). */
+  bus: CacheBus;
   mailer: Mailer;
   limits: RateLimits;
   config: Config;

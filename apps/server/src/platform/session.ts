@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TOKEN_MAX, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
 import type { Role } from '@brushline/shared/roles';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { createBusCache } from './bus-cache.ts';
+import type { CacheBus } from './cache-bus.ts';
 import { unauthorized } from './errors.ts';
 import { findLiveSession, insertSession, touchSession } from './sessions.repo.ts';
 import { newToken, sha256 } from './tokens.ts';
@@ -9,6 +11,16 @@ import { newToken, sha256 } from './tokens.ts';
 export const SESSION_COOKIE = 'sid';
 /** Refresh the sliding expiry at most this often, so reads do not write on every request. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/**
+ * How long a session lookup is reused without asking the database (docs/decisions/0006). Logout,
+ * password reset and settings changes made through the app reach every instance's cache at once
+ * over the cache bus; this bounds only what changes behind the app's back (the admin CLI, SQL).
+ */
+export const SESSION_CACHE_TTL_MS = 2000;
+const SESSION_CACHE_MAX = 10_000;
+/** The cache bus topic of session invalidations. */
+export const SESSION_TOPIC = 'session';
+type SessionMessage = { sessionHash: string } | { userId: string };
 
 export interface Actor {
   id: string;
@@ -56,40 +68,74 @@ export async function startSession(db: DbOrTx, userId: string): Promise<string> 
   return token;
 }
 
-/**
- * The signed-in user of a session token (from the cookie), or null. One lookup for HTTP requests
- * and hub connections alike. `lastSeenAt` tells the caller whether the sliding expiry is due.
- */
-export async function actorFromToken(
-  db: Db,
-  token: string | undefined,
-): Promise<(Actor & { lastSeenAt: Date }) | null> {
-  if (!token || token.length > SESSION_TOKEN_MAX) return null;
-  const idHash = sha256(token);
+interface FoundSession {
+  actor: Actor;
+  /** Whether the sliding expiry is due (ms since the epoch). */
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+async function findSession(db: Db, idHash: string): Promise<FoundSession | null> {
   const row = await findLiveSession(db, idHash);
   if (!row) return null;
   return {
-    id: row.userId,
-    login: row.login,
-    roles: row.roles,
-    sessionHash: idHash,
-    displayNsfw: row.displayNsfw,
-    displayQuestionable: row.displayQuestionable,
-    lastSeenAt: row.lastSeenAt,
+    actor: {
+      id: row.userId,
+      login: row.login,
+      roles: row.roles,
+      sessionHash: idHash,
+      displayNsfw: row.displayNsfw,
+      displayQuestionable: row.displayQuestionable,
+    },
+    lastSeenAt: row.lastSeenAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
   };
 }
 
-/** Resolves request.actor from the session cookie on every /api request. */
-export function registerSessions(app: FastifyInstance, db: Db) {
+/** The signed-in user of a session token (from the cookie), or null: the hub's check on connect. */
+export async function actorFromToken(db: Db, token: string | undefined): Promise<Actor | null> {
+  if (!token || token.length > SESSION_TOKEN_MAX) return null;
+  return (await findSession(db, sha256(token)))?.actor ?? null;
+}
+
+/** Every instance drops this session from its cache (logout); applied here before it resolves. */
+export const sessionEnded = (bus: CacheBus, sessionHash: string) =>
+  bus.publish(SESSION_TOPIC, { sessionHash } satisfies SessionMessage);
+
+/** Every instance re-reads the user's sessions (all ended, or settings and roles changed). */
+export const userSessionsChanged = (bus: CacheBus, userId: string) =>
+  bus.publish(SESSION_TOPIC, { userId } satisfies SessionMessage);
+
+/**
+ * Resolves request.actor from the session cookie on every /api request. Lookups are cached for
+ * SESSION_CACHE_TTL_MS: a signed-in page then costs no session query (docs/decisions/0006).
+ */
+export function registerSessions(app: FastifyInstance, db: Db, bus: CacheBus) {
+  const cache = createBusCache<FoundSession>(bus, { max: SESSION_CACHE_MAX, ttlMs: SESSION_CACHE_TTL_MS });
+  bus.on(SESSION_TOPIC, (message) => {
+    const m = message as SessionMessage;
+    if ('sessionHash' in m) cache.forget(m.sessionHash);
+    else cache.invalidate((s) => s.actor.id === m.userId);
+  });
+
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const found = await actorFromToken(db, request.cookies[SESSION_COOKIE]);
-    if (!found) return;
-    const { lastSeenAt, ...actor } = found;
-    request.actor = actor;
-    if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS)
-      await touchSession(db, actor.sessionHash, new Date(Date.now() + SESSION_TTL_MS));
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > SESSION_TOKEN_MAX || !request.url.startsWith('/api/')) return;
+    const idHash = sha256(token);
+    let session = cache.get(idHash) ?? null;
+    if (!session) {
+      const ticket = cache.ticket();
+      session = await findSession(db, idHash);
+      if (!session) return;
+      // Never past the session's own expiry.
+      cache.store(ticket, idHash, session, session.expiresAt - Date.now());
+    }
+    request.actor = session.actor;
+    if (Date.now() - session.lastSeenAt > TOUCH_EVERY_MS) {
+      session.lastSeenAt = Date.now();
+      await touchSession(db, idHash, new Date(Date.now() + SESSION_TTL_MS));
+    }
   });
 }
 

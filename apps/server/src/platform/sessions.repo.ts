@@ -21,6 +21,7 @@ export async function findLiveSession(db: DbOrTx, idHash: string) {
       displayNsfw: users.displayNsfw,
       displayQuestionable: users.displayQuestionable,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       roles: rolesColumn,
     })
     .from(sessions)

@@ -139,3 +139,21 @@ export async function registerUser(app: App, dataDir: string, user = uniqueUser(
   if (res.statusCode !== 200) throw new Error(`register/verify ${res.statusCode}: ${res.body}`);
   return { ...user, id: res.json<{ id: string }>().id, cookie: sessionCookie(res) };
 }
+
+/**
+ * Resolves with the next cache-bus message on `topic` that reaches `app`, from whichever instance
+ * it came; the app's caches have applied it by then (listeners run together). Fails after 5 s.
+ */
+export function nextBusMessage(app: App, topic: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ${topic} message on the cache bus within 5 s`)),
+      5000,
+    );
+    const off = app.deps.bus.on(topic, (message) => {
+      clearTimeout(timer);
+      off();
+      resolve(message);
+    });
+  });
+}

@@ -3,7 +3,7 @@ import type { LoginBody } from '@brushline/shared/auth/schemas';
 import type { Deps, RequestFacts } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
-import { startSession, type Actor } from '../../platform/session.ts';
+import { sessionEnded, startSession, type Actor } from '../../platform/session.ts';
 import { deleteSession } from '../../platform/sessions.repo.ts';
 import { toMe } from '../users/users.dto.ts';
 import { DEVICE_COOKIE, signDevice, verifyDevice } from './device-cookie.ts';
@@ -53,9 +53,11 @@ export async function login(
 }
 
 /** Ends the actor's session, if any, and drops its sockets (they only check the session on connect). */
-export async function logout(ctx: Pick<Deps, 'db' | 'hub'>, actor: Actor | null): Promise<void> {
+export async function logout(ctx: Pick<Deps, 'db' | 'bus' | 'hub'>, actor: Actor | null): Promise<void> {
   if (!actor) return;
   await deleteSession(ctx.db, actor.sessionHash);
+  // Every instance's session cache forgets it before the logout answers (docs/decisions/0006).
+  await sessionEnded(ctx.bus, actor.sessionHash);
   ctx.hub.endSession(actor.sessionHash);
 }
 

@@ -13,6 +13,7 @@ import { PRODUCT_NAME } from '@brushline/shared/site';
 import type { Deps, RequestFacts } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { userSessionsChanged } from '../../platform/session.ts';
 import { deleteUserSessions } from '../../platform/sessions.repo.ts';
 import { newToken, randomString, sha256 } from '../../platform/tokens.ts';
 import { findUserForAuth, updatePasswordHash } from '../users/users.repo.ts';
@@ -90,7 +91,7 @@ export async function redeemCode(
 
 /** Step 3: sets the new password and ends every session of the account. */
 export async function setNewPassword(
-  ctx: Pick<Deps, 'db' | 'limits' | 'hub' | 'signingSecret'> & RequestFacts,
+  ctx: Pick<Deps, 'db' | 'bus' | 'limits' | 'hub' | 'signingSecret'> & RequestFacts,
   _actor: null,
   { resetToken, newPassword }: NewPasswordBody,
 ): Promise<{ deviceCookie: string }> {
@@ -103,7 +104,8 @@ export async function setNewPassword(
     await deleteUserSessions(tx, id);
     return id;
   });
-  // After the commit: the sessions are gone, so their open sockets must go too.
+  // After the commit: the sessions are gone, so their cached lookups and open sockets must go too.
+  await userSessionsChanged(ctx.bus, userId);
   ctx.hub.endUserSessions(userId);
   return { deviceCookie: signDevice(ctx.signingSecret, userId) };
 }

@@ -2,7 +2,7 @@ import { userNotFound } from '@brushline/shared/users/messages';
 import type { UpdateSettingsBody, UserSettings } from '@brushline/shared/users/schemas';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { Actor } from '../../platform/session.ts';
+import { userSessionsChanged, type Actor } from '../../platform/session.ts';
 import { toSettings, toUser } from './users.dto.ts';
 import {
   findUserById,
@@ -41,7 +41,7 @@ export async function getSettings(ctx: Pick<Deps, 'db'>, actor: Actor, login: st
 }
 
 export async function updateSettings(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   id: string,
   body: UpdateSettingsBody,
@@ -56,6 +56,8 @@ export async function updateSettings(
     if (body.isArtist) await grantRole(tx, actor.id, 'artist');
     else await revokeRole(tx, actor.id, 'artist');
   });
+  // The session carries roles and maturity settings: the next request must see the new ones.
+  await userSessionsChanged(ctx.bus, actor.id);
   const row = await findUserById(ctx.db, actor.id);
   return toSettings(row!);
 }

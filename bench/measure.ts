@@ -10,6 +10,8 @@ export interface Measured {
 export interface Options {
   seconds: number;
   connections: number;
+  /** Unmeasured seconds first (default 2); 0 when the route was just measured. */
+  warmup?: number;
 }
 
 export async function measure(
@@ -20,7 +22,9 @@ export async function measure(
   headers: Record<string, string> = {},
 ): Promise<Measured> {
   // A short unmeasured warm-up, so JIT and caches are warm for every route alike.
-  await autocannon({ url: `${base}${path}`, connections: opts.connections, duration: 2, headers });
+  const warmup = opts.warmup ?? 2;
+  if (warmup > 0)
+    await autocannon({ url: `${base}${path}`, connections: opts.connections, duration: warmup, headers });
   const r = await autocannon({
     url: `${base}${path}`,
     connections: opts.connections,

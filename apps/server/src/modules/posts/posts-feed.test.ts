@@ -5,7 +5,7 @@ import type { Post, PostPage } from '@brushline/shared/posts/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { grantRole } from '../users/users.repo.ts';
 import { insertPost, postCardsQuery } from './posts.repo.ts';
-import { publicFeedCache } from './public-feed-cache.ts';
+import { feedPageCache } from './feed-page-cache.ts';
 
 let t: TestApp;
 type U = Awaited<ReturnType<typeof registerUser>>;
@@ -103,8 +103,8 @@ describe('GET /api/posts/filter paging', () => {
     });
     // A ban suspends the other badges (the shared badgesFor rule).
     await t.app.deps.db.execute(sql`update users set is_banned = true where id = ${pager.id}`);
-    // A change behind the app's back reaches anonymous pages when the 2 s cache lapses; skip the wait.
-    publicFeedCache(t.app.deps.db).clear();
+    // A change behind the app's back reaches cached pages when their 2 s lapse; skip the wait.
+    feedPageCache(t.app.deps.bus).invalidate();
     const banned = (await feed('?page=1')).items.find((p) => p.ownerId === pager.id)!;
     expect(banned.owner.badges).toEqual(['banned']);
     await t.app.deps.db.execute(sql`update users set is_banned = false where id = ${pager.id}`);

@@ -202,6 +202,37 @@ export async function selectPostCards(db: DbOrTx, f: PostFilter): Promise<PostCa
   return f.ownerLogin === undefined ? statements.all.execute(params) : statements.owner.execute(params);
 }
 
+/**
+ * Which of `postIds` the user has liked: the reader's own part of a cached feed page. A probe of
+ * the (post_id, user_id) primary key per id, prepared once per connection like the page queries.
+ */
+const myLikesStatements = new WeakMap<object, ReturnType<typeof prepareMyLikes>>();
+
+function prepareMyLikes(db: DbOrTx) {
+  return db
+    .select({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(
+      and(
+        eq(postLikes.userId, sql.placeholder('viewer')),
+        // A comma list, like the maturities above: one binding that both drivers accept.
+        sql`${postLikes.postId} = any(string_to_array(${sql.placeholder('ids')}, ',')::int[])`,
+      ),
+    )
+    .prepare('feed_my_likes');
+}
+
+export async function selectLikedAmong(db: DbOrTx, userId: string, postIds: readonly number[]) {
+  if (postIds.length === 0) return new Set<number>();
+  let statement = myLikesStatements.get(db);
+  if (!statement) {
+    statement = prepareMyLikes(db);
+    myLikesStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ viewer: userId, ids: postIds.join(',') });
+  return new Set(rows.map((r) => r.postId));
+}
+
 /** The post's owner and maturity, locking the row so likes and deletes of one post queue up. */
 export async function lockPost(db: DbOrTx, id: number) {
   const [row] = await db

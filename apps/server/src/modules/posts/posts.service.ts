@@ -9,7 +9,7 @@ import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { toPost } from './posts.dto.ts';
-import { publicFeedCache } from './public-feed-cache.ts';
+import { feedLikesChanged, feedPageCache, feedPageKey, feedPostsChanged } from './feed-page-cache.ts';
 import {
   addToTotalLikes,
   deleteLike,
@@ -21,6 +21,7 @@ import {
   likeAlreadyNotified,
   lockPost,
   readTotalLikes,
+  selectLikedAmong,
   selectPostCards,
 } from './posts.repo.ts';
 
@@ -38,7 +39,11 @@ function visibleMaturities(actor: Actor | null): Maturity[] {
   );
 }
 
-export async function createPost(ctx: Pick<Deps, 'db'>, actor: Actor, body: CreatePostBody): Promise<Post> {
+export async function createPost(
+  ctx: Pick<Deps, 'db' | 'bus'>,
+  actor: Actor,
+  body: CreatePostBody,
+): Promise<Post> {
   const { db } = ctx;
   const id = await db.transaction(async (tx) => {
     await assertOwnMedia({ db: tx }, actor, body.attachedMedia, ['post']);
@@ -50,7 +55,7 @@ export async function createPost(ctx: Pick<Deps, 'db'>, actor: Actor, body: Crea
     await insertPostMedia(tx, postId, body.attachedMedia);
     return postId;
   });
-  publicFeedCache(db).clear();
+  await feedPostsChanged(ctx.bus);
   // The author gets the post back whatever their own display settings hide.
   const [row] = await selectPostCards(db, { viewerId: actor.id, ids: [id], limit: 1 });
   return toPost(row!);
@@ -68,28 +73,44 @@ export async function getPost(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: nu
   return toPost(row);
 }
 
-/** One page of the feed (or of one user's posts), newest first; see feedQuerySchema. */
+/**
+ * One page of the feed (or of one user's posts), newest first; see feedQuerySchema. The page is
+ * shared by every reader with the same visible maturities (feed-page-cache.ts); a signed-in
+ * reader's own likes are read for its posts on every request, so they are always exact.
+ */
 export async function listPosts(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
   query: FeedQuery,
 ): Promise<PostPage> {
-  const { db } = ctx;
-  if (actor) return readPage(db, actor, query);
-  const cache = publicFeedCache(db);
-  const key = `${query.page ?? ''}|${query.cursor ?? ''}|${query.owner?.toLowerCase() ?? ''}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const page = await readPage(db, null, query);
-  cache.set(key, page);
-  return page;
+  const maturities = visibleMaturities(actor);
+  const cache = feedPageCache(ctx.bus);
+  const key = feedPageKey(maturities, query);
+  let page = cache.get(key);
+  if (!page) {
+    const ticket = cache.ticket();
+    page = await readPage(ctx.db, maturities, query);
+    cache.store(ticket, key, page);
+  }
+  if (!actor) return page;
+  const liked = await selectLikedAmong(
+    ctx.db,
+    actor.id,
+    page.items.map((p) => p.id),
+  );
+  if (liked.size === 0) return page;
+  return {
+    items: page.items.map((p) => (liked.has(p.id) ? { ...p, likedByMe: true } : p)),
+    nextCursor: page.nextCursor,
+  };
 }
 
-async function readPage(db: Db, actor: Actor | null, query: FeedQuery): Promise<PostPage> {
+/** A page as nobody in particular reads it: likedByMe is false throughout. */
+async function readPage(db: Db, maturities: Maturity[], query: FeedQuery): Promise<PostPage> {
   const limit = FEED_PAGE_SIZE;
   const rows = await selectPostCards(db, {
-    viewerId: actor?.id ?? null,
-    maturities: visibleMaturities(actor),
+    viewerId: null,
+    maturities,
     ownerLogin: query.owner,
     before: query.cursor,
     // One row more than a page tells whether another page follows, without asking again.
@@ -106,7 +127,7 @@ async function readPage(db: Db, actor: Actor | null, query: FeedQuery): Promise<
  * post: unliking and liking again never notifies twice, so toggling cannot spam anyone.
  */
 export async function toggleLike(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'bus' | 'hub' | 'log'>,
   actor: Actor,
   postId: number,
 ): Promise<LikeState> {
@@ -133,7 +154,8 @@ export async function toggleLike(
     }
     return { totalLikes, likedByMe: true, push };
   });
-  publicFeedCache(ctx.db).clear();
+  // Cached pages on every instance show the new count at once, the liker's included.
+  await feedLikesChanged(ctx.bus, postId, result.totalLikes);
   // Told only after the commit, so nobody hears of a like that was rolled back.
   result.push?.(ctx);
   return { totalLikes: result.totalLikes, likedByMe: result.likedByMe };
@@ -141,12 +163,12 @@ export async function toggleLike(
 
 /** The owner or staff delete a post; anyone else gets the same 404 as for a missing post. */
 export async function deletePost(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   postId: number,
 ): Promise<{ message: string }> {
   const deleted = await deletePostRow(ctx.db, postId, isStaff(actor.roles) ? null : actor.id);
   if (!deleted) throw notFound(messages.postDeleteFailed);
-  publicFeedCache(ctx.db).clear();
+  await feedPostsChanged(ctx.bus);
   return { message: messages.postDeleted };
 }

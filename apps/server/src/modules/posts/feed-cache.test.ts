@@ -1,7 +1,10 @@
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Maturity } from '@brushline/shared/posts/constants';
-import type { LikeState, Post, PostPage } from '@brushline/shared/posts/schemas';
+import { postPageSchema, type LikeState, type Post, type PostPage } from '@brushline/shared/posts/schemas';
 import { createTestApp, nextBusMessage, registerUser, type TestApp } from '../../test/harness.ts';
+import { uploadImage } from '../../test/media-fixtures.ts';
+import { grantRole } from '../users/users.repo.ts';
 import { SESSION_TOPIC } from '../../platform/session.ts';
 import { FEED_TOPIC } from './feed-page-cache.ts';
 
@@ -97,6 +100,37 @@ describe('shared feed pages', () => {
     const sfwOnly = await ids(other.cookie);
     expect(sfwOnly).not.toContain(hidden.id);
     expect(sfwOnly).not.toContain(nsfw.id);
+  });
+});
+
+describe('the feed’s JSON', () => {
+  it('is written exactly as the zod serializer would write it, likes, media and badges included', async () => {
+    await grantRole(t.app.deps.db, author.id, 'artist');
+    const images = [await uploadImage(t.app, author.cookie), await uploadImage(t.app, author.cookie)];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/post',
+      headers: { cookie: author.cookie },
+      payload: { postContent: 'with pictures', attachedMedia: images.map((m) => m.id), maturity: 'sfw' },
+    });
+    const post = res.json<Post>();
+    await like(t.app, liker, post.id);
+    const zod = serializerCompiler({ schema: postPageSchema, method: 'GET', url: '/api/posts/filter' });
+    for (const query of ['?page=1', `?cursor=${post.id + 1}&owner=${author.login}`, '?page=999']) {
+      const page = await t.app.inject({
+        url: `/api/posts/filter${query}`,
+        headers: { cookie: liker.cookie },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(zod(page.json()));
+    }
+    const liked = (await page1(t.app, liker.cookie)).items[0]!;
+    expect(liked).toMatchObject({ id: post.id, likedByMe: true, owner: { badges: ['artist'] } });
+    expect(liked.attachedMedia.map((m) => m.id)).toEqual(images.map((m) => m.id));
+    // Refusals still go through the zod serializer, in the one error shape.
+    const bad = await t.app.inject({ url: '/api/posts/filter?page=0' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { code: string } }>().error.code).toBe('validation_error');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   postSchema,
 } from '@brushline/shared/posts/schemas';
 import type { Deps } from '../../platform/deps.ts';
+import { fastOkSerializer } from '../../platform/fast-serializer.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
 import { createPost, deletePost, getPost, listPosts, toggleLike } from './posts.service.ts';
@@ -50,6 +51,8 @@ export const postsRoutes =
           querystring: feedQuerySchema,
           response: { 200: postPageSchema, ...errorResponses(400) },
         },
+        // The hottest route: pages are cached, so writing the JSON is much of what is left.
+        serializerCompiler: fastOkSerializer(postPageSchema),
       },
       async (req) => listPosts(deps, req.actor, req.query),
     );

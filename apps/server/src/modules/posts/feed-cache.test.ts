@@ -103,6 +103,22 @@ describe('shared feed pages', () => {
   });
 });
 
+describe('authors on cached pages', () => {
+  it('a profile edit shows in the next page at once', async () => {
+    const post = await publish(t.app, author, 'who wrote this?');
+    expect((await card(t.app, post.id, author.cookie))!.owner.displayName).toBe(author.login);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: { cookie: author.cookie },
+      payload: { displayName: 'Renamed Author' },
+    });
+    expect(res.statusCode).toBe(200);
+    for (const cookie of [author.cookie, other.cookie, undefined])
+      expect((await card(t.app, post.id, cookie))!.owner.displayName).toBe('Renamed Author');
+  });
+});
+
 describe('the feed’s JSON', () => {
   it('is written exactly as the zod serializer would write it, likes, media and badges included', async () => {
     await grantRole(t.app.deps.db, author.id, 'artist');

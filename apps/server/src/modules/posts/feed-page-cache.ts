@@ -8,16 +8,16 @@ import type { CacheBus } from '../../platform/cache-bus.ts';
  * one set of pages, readers who also display questionable and/or nsfw posts share theirs. What is
  * the reader's own (likedByMe) is read per request on top of the cached page.
  *
- * Freshness: a new or deleted post empties every instance's pages at once (cache bus); a like
- * updates the post's count in them at once. Other changes (a profile rename, a badge set with the
- * CLI) show within TTL_MS, as do likes from other instances while Redis is unreachable.
+ * Freshness: a new or deleted post, and a profile edit, empty every instance's pages at once (cache
+ * bus); a like updates the post's count in them at once. Changes behind the app's back (a badge or
+ * role set with the CLI, SQL) show within TTL_MS.
  */
 const TTL_MS = 2000;
 const MAX_PAGES = 500;
 /** The cache bus topic of feed changes. */
 export const FEED_TOPIC = 'feed';
 
-type FeedMessage = { kind: 'posts' } | { kind: 'likes'; postId: number; totalLikes: number };
+type FeedMessage = { kind: 'pages' } | { kind: 'likes'; postId: number; totalLikes: number };
 
 export type FeedPageCache = BusCache<PostPage>;
 
@@ -30,7 +30,7 @@ export function feedPageCache(bus: CacheBus): FeedPageCache {
     const pages = createBusCache<PostPage>(bus, { max: MAX_PAGES, ttlMs: TTL_MS });
     bus.on(FEED_TOPIC, (message) => {
       const m = message as FeedMessage;
-      if (m.kind === 'posts') pages.invalidate();
+      if (m.kind === 'pages') pages.invalidate();
       else
         pages.update((page) => {
           for (const post of page.items) if (post.id === m.postId) post.totalLikes = m.totalLikes;
@@ -48,9 +48,9 @@ export const feedPageKey = (
   q: { page?: number; cursor?: number; owner?: string },
 ) => `${maturities.join(',')}|${q.page ?? ''}|${q.cursor ?? ''}|${q.owner?.toLowerCase() ?? ''}`;
 
-/** A post was published or deleted: every instance drops its pages. */
-export const feedPostsChanged = (bus: CacheBus) =>
-  bus.publish(FEED_TOPIC, { kind: 'posts' } satisfies FeedMessage);
+/** A post was published or deleted, or an author's name or picture changed: every instance drops its pages. */
+export const feedPagesChanged = (bus: CacheBus) =>
+  bus.publish(FEED_TOPIC, { kind: 'pages' } satisfies FeedMessage);
 
 /** A like or unlike: every instance writes the new count into the pages that show the post. */
 export const feedLikesChanged = (bus: CacheBus, postId: number, totalLikes: number) =>

@@ -9,7 +9,7 @@ import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { toPost } from './posts.dto.ts';
-import { feedLikesChanged, feedPageCache, feedPageKey, feedPostsChanged } from './feed-page-cache.ts';
+import { feedLikesChanged, feedPageCache, feedPageKey, feedPagesChanged } from './feed-page-cache.ts';
 import {
   addToTotalLikes,
   deleteLike,
@@ -55,11 +55,14 @@ export async function createPost(
     await insertPostMedia(tx, postId, body.attachedMedia);
     return postId;
   });
-  await feedPostsChanged(ctx.bus);
+  await feedPagesChanged(ctx.bus);
   // The author gets the post back whatever their own display settings hide.
   const [row] = await selectPostCards(db, { viewerId: actor.id, ids: [id], limit: 1 });
   return toPost(row!);
 }
+
+/** The actor's name or picture changed: every instance's cached pages show the new ones at once. */
+export const authorChanged = (ctx: Pick<Deps, 'bus'>, _actor: Actor) => feedPagesChanged(ctx.bus);
 
 /** One post as the feed shows it; a post the viewer may not see answers 404 like a missing one. */
 export async function getPost(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: number): Promise<Post> {
@@ -169,6 +172,6 @@ export async function deletePost(
 ): Promise<{ message: string }> {
   const deleted = await deletePostRow(ctx.db, postId, isStaff(actor.roles) ? null : actor.id);
   if (!deleted) throw notFound(messages.postDeleteFailed);
-  await feedPostsChanged(ctx.bus);
+  await feedPagesChanged(ctx.bus);
   return { message: messages.postDeleted };
 }

@@ -8,6 +8,7 @@ import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { feedPageCache } from '../posts/feed-page-cache.ts';
 
 /**
  * Cards, forms, posts, notifications and profiles all show a user's avatar by one rule: the
@@ -86,8 +87,11 @@ describe("the owner's avatar rule", () => {
     await t.app.deps.db.execute(
       sql`update users set avatar_media_id = ${annAvatar!.avatar_media_id} where id = ${bob.id}`,
     );
+    // Feed pages are cached for 2 s, and these changes are made behind the app's back: skip the wait.
+    feedPageCache(t.app.deps.bus).invalidate();
     expect((await avatarsShown()).bob).toEqual(everywhere(bobPlaces, null));
     await t.app.deps.db.execute(sql`delete from media where id = ${annAvatar!.avatar_media_id}`);
+    feedPageCache(t.app.deps.bus).invalidate();
     expect((await avatarsShown()).ann).toEqual(everywhere(annPlaces, null));
   });
 });

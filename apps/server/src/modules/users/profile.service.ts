@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
+import { authorChanged } from '../posts/posts.service.ts';
 import { toMe } from './users.dto.ts';
 import { findUserById, updateUserProfile } from './users.repo.ts';
 import { isOnline } from './users.service.ts';
@@ -14,7 +15,7 @@ import { isOnline } from './users.service.ts';
  * already has the cropped size and miniature the profile shows; null removes a picture.
  */
 export async function updateProfile(
-  ctx: Pick<Deps, 'db' | 'hub'>,
+  ctx: Pick<Deps, 'db' | 'bus' | 'hub'>,
   actor: Actor,
   body: UpdateProfileBody,
 ): Promise<Me> {
@@ -27,6 +28,8 @@ export async function updateProfile(
       ...(body.bannerMediaId !== undefined && { bannerMediaId: body.bannerMediaId }),
     });
   });
+  // Feed pages are cached with their authors' names and pictures (docs/decisions/0006).
+  await authorChanged(ctx, actor);
   const row = await findUserById(ctx.db, actor.id);
   if (!row) throw notFound(userNotFound);
   return toMe(row, await isOnline(ctx, actor.id));

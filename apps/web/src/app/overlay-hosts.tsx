@@ -1,5 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { markReady } from '../lib/overlay-hosts.ts';
 
@@ -9,11 +10,16 @@ function Ready({ host }: { host: 'notifications' | 'modals' }) {
   return null;
 }
 
-/** Mantine's toast host: loaded in its own chunk the first time a toast is raised. */
+/**
+ * Mantine's toast host: loaded in its own chunk the first time a toast is raised. Toasts rise from
+ * the bottom, clear of the header's bell and menu and of a dialog's title bar and close button;
+ * on a phone they span the bottom edge like a snackbar.
+ */
 export function NotificationsHost() {
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <>
-      <Notifications position="top-right" />
+      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} />
       <Ready host="notifications" />
     </>
   );

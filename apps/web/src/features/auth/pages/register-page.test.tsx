@@ -32,6 +32,10 @@ describe('registration form', () => {
     const { user } = renderRoutes(routes, '/register');
     await user.type(screen.getByLabelText('Login'), 'ab');
     expect(await screen.findByText(messages.loginInvalid)).toBeInTheDocument();
+    // The SPEC's text says "display name"; the field's error says it means the login.
+    expect(screen.getByLabelText('Login')).toHaveAccessibleDescription(
+      expect.stringContaining(`${messages.loginInvalid} (this is the login;`),
+    );
     await fill(user, { email: 'not-an-email', password: 'abcd', repeat: 'abcx' });
     expect(await screen.findByText(messages.loginInvalid)).toBeInTheDocument();
     expect(screen.getByText(messages.emailInvalid)).toBeInTheDocument();

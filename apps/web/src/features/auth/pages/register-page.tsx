@@ -39,6 +39,7 @@ export function RegisterPage() {
     );
   });
 
+  const loginInput = form.getInputProps('login');
   return (
     <AuthCard title="Create your account" subtitle="We will e-mail you a code to confirm the address.">
       <form onSubmit={submit} noValidate>
@@ -50,11 +51,20 @@ export function RegisterPage() {
           )}
           <TextInput
             label="Login"
-            description="Letters and digits; dots or underscores between them"
+            description="You sign in with it and it is your profile's address: letters and digits; dots or underscores between them"
             autoComplete="username"
             maxLength={LOGIN_MAX + 1}
             autoFocus
-            {...form.getInputProps('login')}
+            {...loginInput}
+            error={
+              form.errors.login && (
+                <>
+                  {/* The SPEC's messages say "display name" for the login: the note says which field it means. */}
+                  <span>{form.errors.login}</span>{' '}
+                  <span>(this is the login; your display name can be set later on your profile)</span>
+                </>
+              )
+            }
           />
           <TextInput label="E-mail" type="email" autoComplete="email" {...form.getInputProps('email')} />
           <PasswordInput

@@ -7,6 +7,7 @@ import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { toPath } from '@brushline/shared/paths';
 import badge from '../../../components/readable-badge.module.css';
 import { listTitle } from '../../../lib/list-title.ts';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 /** One of the artist's cards in /crm/cards. */
 export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: () => void }) {
@@ -15,7 +16,7 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
       <Card.Section>
         {card.thumbnailPicture ? (
           <Image
-            src={card.thumbnailPicture.miniatureUrl}
+            {...responsiveImage(card.thumbnailPicture, '(max-width: 36em) 50vw, 280px')}
             alt=""
             style={{ aspectRatio: boxAspectRatio('cardThumbnail'), objectFit: 'cover' }}
           />

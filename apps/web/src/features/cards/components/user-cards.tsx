@@ -6,6 +6,7 @@ import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { toPath } from '@brushline/shared/paths';
 import { userCardsQuery } from '../api/card-queries.ts';
 import { listTitle } from '../../../lib/list-title.ts';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 /**
  * An artist's open commission cards on their profile: how a commissioner finds what to order.
@@ -32,7 +33,7 @@ export function UserCards({ login }: { login: string }) {
             {card.thumbnailPicture && (
               <Card.Section>
                 <Image
-                  src={card.thumbnailPicture.miniatureUrl}
+                  {...responsiveImage(card.thumbnailPicture, '(max-width: 48em) 50vw, 280px')}
                   alt=""
                   style={{ aspectRatio: boxAspectRatio('cardThumbnail'), objectFit: 'cover' }}
                 />

@@ -25,7 +25,15 @@ export function LegalPageLayout({ title, lang, children }: LegalPageLayoutProps)
 
   return (
     <Container size="md" py="xl" lang={lang}>
-      <Title order={1}>{title}</Title>
+      {/* "Политика конфиденциальности" is one long word at h1 size: it shrinks with a phone's width
+          and, should it still not fit, breaks rather than widening the page. */}
+      <Title
+        order={1}
+        fz="clamp(1.5rem, 7vw, 2.125rem)"
+        style={{ overflowWrap: 'break-word', hyphens: 'auto' }}
+      >
+        {title}
+      </Title>
       <Text c="dimmed" size="sm" mt="xs">
         {updated}
       </Text>

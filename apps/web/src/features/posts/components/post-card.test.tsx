@@ -165,20 +165,46 @@ describe('images', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('zoom in and back to fit, and open the original file', async () => {
+    stubFetch({
+      'GET /api/posts/filter': () => ({ status: 200, body: pageOf([makePost(5, { attachedMedia: media })]) }),
+    });
+    const { user } = renderRoutes(routes, '/feed');
+    await user.click(within(await article('Post by Bob')).getByRole('button', { name: 'Open image 2 of 3' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Image 2 of 3' });
+    const original = within(viewer).getByRole('link', { name: 'Open the original, 640 × 480, in a new tab' });
+    expect(original).toHaveAttribute('href', '/api/media/2/full');
+    expect(original).toHaveAttribute('target', '_blank');
+    expect(within(viewer).getByLabelText('Zoom: fitted to the screen')).toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Fit to the screen' })).toBeDisabled();
+    await user.click(within(viewer).getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() =>
+      expect(within(viewer).queryByLabelText('Zoom: fitted to the screen')).not.toBeInTheDocument(),
+    );
+    // Zoomed in, the arrow keys no longer turn the page (they belong to looking around).
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'Image 2 of 3' })).toBeInTheDocument();
+    await user.keyboard('0');
+    expect(await within(viewer).findByLabelText('Zoom: fitted to the screen')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'Image 3 of 3' })).toBeInTheDocument();
+  });
+
   it('move with a swipe on touch screens, and close with a named button', async () => {
     stubFetch({
       'GET /api/posts/filter': () => ({ status: 200, body: pageOf([makePost(5, { attachedMedia: media })]) }),
     });
     const { user } = renderRoutes(routes, '/feed');
     await user.click(within(await article('Post by Bob')).getByRole('button', { name: 'Open image 1 of 3' }));
-    const viewer = await screen.findByRole('dialog', { name: 'Image 1 of 3' });
-    const picture = within(viewer).getByRole('img');
+    await screen.findByRole('dialog', { name: 'Image 1 of 3' });
+    // Each image is drawn anew (it starts fitted), so the swipe goes to the one shown now.
+    const picture = () => within(screen.getByRole('dialog')).getByRole('img');
     // react-remove-scroll (inside the modal) reads changedTouches on every touch event too.
     const swipe = (from: [number, number], to: [number, number]) => {
       const start = [{ clientX: from[0], clientY: from[1] }];
       const end = [{ clientX: to[0], clientY: to[1] }];
-      fireEvent.touchStart(picture, { touches: start, changedTouches: start });
-      fireEvent.touchEnd(picture, { touches: [], changedTouches: end });
+      fireEvent.touchStart(picture(), { touches: start, changedTouches: start });
+      fireEvent.touchEnd(picture(), { touches: [], changedTouches: end });
     };
     // A leftward swipe shows the next image; a mostly vertical one (scrolling) does nothing.
     swipe([300, 200], [120, 210]);

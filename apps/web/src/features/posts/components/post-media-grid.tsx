@@ -1,6 +1,7 @@
 import { SimpleGrid, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { Media } from '@brushline/shared/media/schemas';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 /** The viewer (a modal with swipe and keys) loads when someone first opens an image. */
 const MediaViewer = lazy(async () => ({ default: (await import('./media-viewer.tsx')).MediaViewer }));
@@ -27,7 +28,10 @@ export function PostMediaGrid({ media }: { media: Media[] }) {
             style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', display: 'block' }}
           >
             <img
-              src={m.miniatureUrl}
+              {...responsiveImage(
+                m,
+                single ? '(max-width: 40em) 100vw, 640px' : '(max-width: 40em) 50vw, 220px',
+              )}
               alt=""
               loading="lazy"
               width={m.width}
@@ -36,7 +40,9 @@ export function PostMediaGrid({ media }: { media: Media[] }) {
                 display: 'block',
                 width: '100%',
                 height: 'auto',
-                maxHeight: single ? 520 : undefined,
+                // One picture fits in the 60 % of the window a post may take before it is collapsed, with
+                // room for a few lines of text: a short post with a tall picture is never cut.
+                maxHeight: single ? 'min(520px, 45vh)' : undefined,
                 aspectRatio: single ? `${m.width} / ${m.height}` : '1 / 1',
                 objectFit: single ? 'contain' : 'cover',
                 background: 'var(--mantine-color-default-hover)',

@@ -5,6 +5,7 @@ import type { Post } from '@brushline/shared/posts/schemas';
 import { paths } from '@brushline/shared/paths';
 import { useSession } from '../../../lib/session.ts';
 import { postListQuery } from '../../posts/api/post-queries.ts';
+import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 const TILES = 6;
 
@@ -53,7 +54,7 @@ export function FeedPreview() {
                 style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', display: 'block' }}
               >
                 <img
-                  src={media.miniatureUrl}
+                  {...responsiveImage(media, '(max-width: 36em) 33vw, 200px')}
                   alt=""
                   loading="lazy"
                   width={media.width}

@@ -78,10 +78,17 @@ test('an artist sells a commission card; the commissioner orders, the artist del
     .locator('input[type=file]')
     .setInputFiles([{ name: 'cat.png', mimeType: 'image/png', buffer: await png() }]);
   await expect(bob.getByRole('img', { name: 'Reference 1: cat.png' })).toBeVisible();
-  await expect(bob.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  await expect(bob.getByRole('button', { name: 'Review request' })).toBeEnabled();
   const shownTotal = await bob.getByTestId('card-total').innerText();
   expect(shownTotal).toBe('$50.50');
-  await bob.getByRole('button', { name: 'Send request' }).click();
+  // A look back before it goes: choices, total, description and references.
+  await bob.getByRole('button', { name: 'Review request' }).click();
+  const review = bob.getByRole('region', { name: 'Check your request' });
+  await expect(review.getByText('Size: Full body')).toBeVisible();
+  await expect(review.getByText('My orange cat, sitting.')).toBeVisible();
+  await expect(review.getByRole('img', { name: 'Reference 1' })).toBeVisible();
+  await expect(review.getByTestId('review-total')).toHaveText(shownTotal);
+  await review.getByRole('button', { name: 'Send request' }).click();
   await expect(bob).toHaveURL(/\/crm\/outgoing\/orders$/);
   await expect(bob.getByText('Request sent!')).toBeVisible();
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { choiceMessages } from '@brushline/shared/cards/messages';
-import { computeTotal } from '@brushline/shared/cards/pricing';
+import { computeTotal, resolveChoice } from '@brushline/shared/cards/pricing';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { FORM_DESCRIPTION_MAX } from '@brushline/shared/orders/constants';
 import { paths } from '@brushline/shared/paths';
@@ -13,6 +13,7 @@ import { CardView } from '../../cards/components/card-view.tsx';
 import { chosenOf, type Picks } from '../../cards/picks.ts';
 import { useSendForm } from '../api/order-queries.ts';
 import { useReferenceUploads } from '../use-reference-uploads.ts';
+import { OrderReview } from './order-review.tsx';
 import { ReferencePicker } from './reference-picker.tsx';
 
 /** A radio section with options needs its one choice before the form can go (the server checks too). */
@@ -38,12 +39,14 @@ export function OrderForm({
 }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const send = useSendForm();
+  const sendForm = useSendForm();
   const uploads = useReferenceUploads();
   const [picks, setPicks] = useState<Picks>(initialPicks);
   const [description, setDescription] = useState('');
   const [sectionErrors, setSectionErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
+  // The look back: the choice checked, waiting for the final "Send request".
+  const [reviewing, setReviewing] = useState(false);
   const tooLong = description.length > FORM_DESCRIPTION_MAX;
 
   const choose = (next: Picks) => {
@@ -51,7 +54,8 @@ export function OrderForm({
     if (Object.keys(sectionErrors).length > 0) setSectionErrors(missingChoices(card, next));
   };
 
-  const submit = () => {
+  /** Checks the form and, when it can go, shows the look back. */
+  const review = () => {
     setAlert(null);
     const missing = missingChoices(card, picks);
     setSectionErrors(missing);
@@ -65,8 +69,14 @@ export function OrderForm({
       return;
     }
     if (tooLong) return;
+    setReviewing(true);
+    window.scrollTo({ top: 0 });
+  };
+
+  const send = () => {
+    setAlert(null);
     const chosen = chosenOf(picks);
-    send.mutate(
+    sendForm.mutate(
       {
         cardUUID: card.uuid,
         description,
@@ -82,12 +92,30 @@ export function OrderForm({
         onError: (err) => {
           toast.error(err.message);
           setAlert(err.message);
+          setReviewing(false);
           // The card may have changed (price, options, closed): show what it is now.
           void qc.invalidateQueries({ queryKey: cardKeys.byUuid(card.uuid) });
         },
       },
     );
   };
+
+  if (reviewing) {
+    const chosen = chosenOf(picks);
+    const choice = resolveChoice(card, chosen);
+    return (
+      <OrderReview
+        card={card}
+        lines={choice.ok ? choice.lines : []}
+        total={computeTotal(card, chosen)}
+        description={description}
+        references={uploads.items.flatMap((it) => (it.media ? [it.media] : []))}
+        sending={sendForm.isPending}
+        onBack={() => setReviewing(false)}
+        onSend={send}
+      />
+    );
+  }
 
   return (
     <CardView
@@ -124,12 +152,11 @@ export function OrderForm({
               </Button>
             )}
             <Button
-              onClick={submit}
-              loading={send.isPending}
+              onClick={review}
               disabled={uploads.busy}
               title={uploads.busy ? 'Wait until the references are uploaded' : undefined}
             >
-              Send request
+              Review request
             </Button>
           </Group>
         </Stack>

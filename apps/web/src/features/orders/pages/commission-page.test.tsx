@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choiceMessages } from '@brushline/shared/cards/messages';
 import { messages } from '@brushline/shared/messages';
@@ -17,17 +17,39 @@ const routes = [
 const getCard = `GET /api/comissioncard/get/${CARD_UUID}`;
 const signedIn = (me: typeof buyerMe) => ({ 'GET /api/sessioncheck': () => ({ status: 200, body: me }) });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+});
 
 describe('commission page', () => {
-  it('offers anonymous visitors "Login to order", which remembers the page', async () => {
+  it('offers anonymous visitors "Login to order", which comes back to the form with their choice', async () => {
     stubFetch({ [getCard]: () => ({ status: 200, body: makeCard() }) });
     const { user, router } = renderRoutes(routes, `/commission/${CARD_UUID}`);
     expect(await screen.findByRole('heading', { name: 'Portrait' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review request' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Full body/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Pet/ }));
     await user.click(screen.getByRole('link', { name: 'Login to order' }));
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({ from: `/commission/${CARD_UUID}` });
+    expect(router.state.location.state).toEqual({ from: `/comission-form/${CARD_UUID}` });
+  });
+
+  it('keeps the options chosen before signing in', async () => {
+    stubFetch({ [getCard]: () => ({ status: 200, body: makeCard() }) });
+    const anonymous = renderRoutes(routes, `/commission/${CARD_UUID}`);
+    await anonymous.user.click(await screen.findByRole('radio', { name: /Full body/ }));
+    await anonymous.user.click(screen.getByRole('checkbox', { name: /Pet/ }));
+    await anonymous.user.click(screen.getByRole('link', { name: 'Login to order' }));
+    anonymous.unmount();
+
+    // Signed in, the login page sends them back to the form (a new page load of the app).
+    stubFetch({ ...signedIn(buyerMe), [getCard]: () => ({ status: 200, body: makeCard() }) });
+    renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    expect(await screen.findByRole('radio', { name: /Full body/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Pet/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Background/ })).not.toBeChecked();
+    expect(screen.getByTestId('card-total')).toHaveTextContent('$40.50');
   });
 
   it('says "Comission is closed" and offers no way to order', async () => {
@@ -85,7 +107,7 @@ describe('commission page', () => {
       }),
     });
     const { user, router } = renderRoutes(routes, `/comission-form/${CARD_UUID}`);
-    await user.click(await screen.findByRole('button', { name: 'Send request' }));
+    await user.click(await screen.findByRole('button', { name: 'Review request' }));
     expect(await screen.findByText(choiceMessages.radioNeedsOne('Size'))).toBeInTheDocument();
     // The button is below the sections: the keyboard focus goes to the section that needs a choice.
     expect(screen.getByRole('radio', { name: /Bust/ })).toHaveFocus();
@@ -94,7 +116,21 @@ describe('commission page', () => {
     await user.click(screen.getByRole('radio', { name: /Full body/ }));
     await user.click(screen.getByRole('checkbox', { name: /Background/ }));
     expect(screen.getByTestId('card-total')).toHaveTextContent('$45.50');
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+
+    // The look back says what goes, and warns that there is no description.
+    const review = await screen.findByRole('region', { name: 'Check your request' });
+    expect(within(review).getByText('Size: Full body')).toBeInTheDocument();
+    expect(within(review).getByText('Extras: Background')).toBeInTheDocument();
+    expect(within(review).getByTestId('review-total')).toHaveTextContent('$45.50');
+    expect(within(review).getByText(/No description: the artist gets only your choices/)).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/comissionform/send')).toBe(false);
+    // Back to edit keeps everything chosen.
+    await user.click(within(review).getByRole('button', { name: 'Back to edit' }));
+    expect(screen.getByRole('radio', { name: /Full body/ })).toBeChecked();
     await user.type(screen.getByLabelText('Description'), 'My cat, please');
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+    expect(await screen.findByText('My cat, please')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/crm/outgoing/orders'));
@@ -122,6 +158,7 @@ describe('commission page', () => {
       }),
     });
     const { user, router } = renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    await user.click(await screen.findByRole('button', { name: 'Review request' }));
     await user.click(await screen.findByRole('button', { name: 'Send request' }));
     expect(await screen.findByRole('alert', { name: 'The request was not sent' })).toHaveTextContent(
       messages.formSendFailed,

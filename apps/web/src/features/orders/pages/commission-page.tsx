@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
 import { paths, toPath } from '@brushline/shared/paths';
@@ -13,6 +13,7 @@ import { OrderForm } from '../components/order-form.tsx';
 import { cardQuery } from '../../cards/api/card-queries.ts';
 import { CardView } from '../../cards/components/card-view.tsx';
 import type { Picks } from '../../cards/picks.ts';
+import { keepPicks, takePicks } from '../picks-across-sign-in.ts';
 
 function Missing() {
   return (
@@ -47,13 +48,12 @@ function ownerNote(card: Card): string {
  */
 export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   const { uuid = '' } = useParams();
-  const location = useLocation();
   const { user, isPending: sessionPending } = useSession();
   const valid = isUuid(uuid);
   const { data: card, error, isPending, refetch } = useQuery({ ...cardQuery(uuid), enabled: valid });
   const [ordering, setOrdering] = useState(openForm);
-  // Choices made before pressing "Order" carry over into the form.
-  const [picks, setPicks] = useState<Picks>({});
+  // Choices made before pressing "Order" carry over into the form, and through signing in.
+  const [picks, setPicks] = useState<Picks>(() => takePicks(uuid));
 
   if (!valid || (error instanceof ApiError && error.status === 404)) return <Missing />;
   if (isPending || sessionPending) return <LoadingState label="Loading commission" />;
@@ -98,8 +98,17 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
     body = (
       <CardView
         card={card}
+        picks={picks}
+        onPicksChange={setPicks}
         footer={
-          <Button component={Link} to={paths.login} state={{ from: location.pathname }} size="md">
+          <Button
+            component={Link}
+            to={paths.login}
+            // Back at the order form after signing in, with the options chosen here.
+            state={{ from: toPath('commissionForm', { uuid: card.uuid }) }}
+            onClick={() => keepPicks(card.uuid, picks)}
+            size="md"
+          >
             Login to order
           </Button>
         }

@@ -1,0 +1,135 @@
+import { Alert, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ChosenLine } from '@brushline/shared/cards/pricing';
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
+import type { Media } from '@brushline/shared/media/schemas';
+
+/**
+ * The look back before a commission request goes: what was chosen and what it costs, the
+ * description and the references as the artist will get them. Sending is one more click.
+ */
+export function OrderReview({
+  card,
+  lines,
+  total,
+  description,
+  references,
+  sending,
+  onBack,
+  onSend,
+}: {
+  card: CommissionCard;
+  lines: ChosenLine[];
+  total: number;
+  description: string;
+  references: Media[];
+  sending: boolean;
+  onBack: () => void;
+  onSend: () => void;
+}) {
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-labelledby="order-review-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h3" id="order-review-title">
+            Check your request
+          </Title>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {card.title} by {card.owner.displayName} (@{card.owner.login}). Nothing is sent until you press
+            Send request.
+          </Text>
+        </div>
+        <div>
+          <Title order={3} fz="md" mb={4}>
+            Options
+          </Title>
+          <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>
+                  <Text size="sm">Starting price</Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatUsd(card.startingPrice)}</Text>
+                </Table.Td>
+              </Table.Tr>
+              {lines.flatMap((line) =>
+                line.options.map((o) => (
+                  <Table.Tr key={`${line.key}-${o.key}`}>
+                    <Table.Td>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {line.title}: {o.option}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">+{formatUsd(o.price)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )),
+              )}
+            </Table.Tbody>
+          </Table>
+          {lines.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No options chosen: the starting price only.
+            </Text>
+          )}
+        </div>
+        <div>
+          <Title order={3} fz="md" mb={4}>
+            Description
+          </Title>
+          {description.trim() ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {description}
+            </Text>
+          ) : (
+            <Alert color="orange" p="xs">
+              No description: the artist gets only your choices. Go back to say what you would like.
+            </Alert>
+          )}
+        </div>
+        <div>
+          <Title order={3} fz="md" mb={4}>
+            References ({references.length})
+          </Title>
+          {references.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No references attached.
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 4, sm: 6 }} spacing="xs">
+              {references.map((m, i) => (
+                <Image
+                  key={m.id}
+                  src={m.miniatureUrl}
+                  alt={`Reference ${i + 1}`}
+                  radius="sm"
+                  style={{ aspectRatio: '1', objectFit: 'cover' }}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </div>
+        <Group
+          justify="space-between"
+          pt="xs"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text fw={600}>Total</Text>
+          <Text fw={700} fz="lg" data-testid="review-total">
+            {formatUsd(total)}
+          </Text>
+        </Group>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onBack} disabled={sending}>
+            Back to edit
+          </Button>
+          <Button onClick={onSend} loading={sending}>
+            Send request
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -38,9 +38,16 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-/** A fresh PostgreSQL database next to the one in `url`; dropped (forcibly) by `drop`. */
+/**
+ * A fresh PostgreSQL database next to the one in `url`; dropped (forcibly) by `drop`. Named
+ * `<BENCH_DATABASE_PREFIX>_<pid>` (default prefix `brushline_bench`), so a shared server can keep
+ * each user's databases apart.
+ */
 async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const name = `brushline_bench_${process.pid}`;
+  const prefix = process.env.BENCH_DATABASE_PREFIX || 'brushline_bench';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix))
+    throw new Error(`BENCH_DATABASE_PREFIX must be a lower-case SQL name, not ${JSON.stringify(prefix)}`);
+  const name = `${prefix}_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`drop database if exists "${name}" with (force)`);

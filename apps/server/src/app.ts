@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,7 +24,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
-import { describePage } from './modules/site/page-preview.service.ts';
+import { describePage, firstPictures } from './modules/site/page-preview.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { socialsRoutes } from './modules/users/socials.routes.ts';
@@ -38,7 +38,13 @@ import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
-import { actorFromToken, hubAuthenticator, registerSessions, SESSION_COOKIE } from './platform/session.ts';
+import {
+  actorFromToken,
+  hubAuthenticator,
+  registerSessions,
+  SESSION_COOKIE,
+  type Actor,
+} from './platform/session.ts';
 import { loadSigningSecret } from './platform/signing-secret.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
 import { registerWeb } from './platform/web.ts';
@@ -174,12 +180,21 @@ export async function buildApp(opts: AppOptions) {
     { prefix: '/api' },
   );
 
+  const pageReaders = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+  const pageReader = (request: FastifyRequest) => {
+    let reader = pageReaders.get(request);
+    if (!reader) {
+      reader = actorFromToken(deps.db, request.cookies[SESSION_COOKIE]);
+      pageReaders.set(request, reader);
+    }
+    return reader;
+  };
   await registerWeb(app, {
     dist: opts.webDist === undefined ? defaultWebDist : opts.webDist,
     publicUrl: config.publicUrl,
-    // Sessions are resolved for /api only; a page asks here, once, for its preview.
-    describePage: async (pathname, request) =>
-      describePage(deps, await actorFromToken(deps.db, request.cookies[SESSION_COOKIE]), pathname),
+    // Sessions are resolved for /api only; a page asks here, once, for its preview and pictures.
+    describePage: async (pathname, request) => describePage(deps, await pageReader(request), pathname),
+    firstPictures: async (pathname, request) => firstPictures(deps, await pageReader(request), pathname),
   });
   return Object.assign(app, { deps, database });
 }

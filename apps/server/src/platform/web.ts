@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isKnownPath } from '@brushline/shared/paths';
 import { AppError, errorBody } from './errors.ts';
+import { dataPreloads, imagePreloads, pagePreloads } from './page-preloads.ts';
 import { pageTemplate } from './page-template.ts';
 import { notFoundMeta, pathnameOf, renderHead, wantsPage, type PageMeta } from './pages.ts';
 
@@ -18,6 +19,11 @@ export interface WebOptions {
    * platform code does not know the modules.
    */
   describePage?: (pathname: string, request: FastifyRequest) => Promise<PageMeta | null>;
+  /**
+   * The pictures a screen shows first, as this reader will see them (the feed's top posts), for
+   * the page to preload; none when it fails. Given by the app, like describePage.
+   */
+  firstPictures?: (pathname: string, request: FastifyRequest) => Promise<string[]>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,6 +40,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const { dist } = opts;
   const render =
     dist !== null && existsSync(join(dist, 'index.html')) ? pageTemplate(join(dist, 'index.html')) : null;
+  const preloads = dist !== null ? pagePreloads(join(dist, '.vite', 'manifest.json')) : null;
   if (render && dist) {
     const assets = join(dist, 'assets') + sep;
     await app.register(fastifyStatic, {
@@ -76,7 +83,21 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         }
       }
     }
-    const html = await render(renderHead(meta, pathname, opts.publicUrl));
+    // A page that exists gets its data, pictures and scripts asked for up front (page-preloads.ts).
+    let hints = '';
+    if (status === 200 && preloads) {
+      const pictures = opts.firstPictures
+        ? await opts.firstPictures(pathname, request).catch((err: unknown) => {
+            request.log.warn({ err }, 'first pictures failed; serving the page without them');
+            return [];
+          })
+        : [];
+      hints = [dataPreloads(pathname), imagePreloads(pictures), await preloads(pathname)]
+        .filter(Boolean)
+        .join('\n    ');
+    }
+    const head = renderHead(meta, pathname, opts.publicUrl);
+    const html = await render(hints ? `${head}\n    ${hints}` : head);
     return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

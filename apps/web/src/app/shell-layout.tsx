@@ -138,7 +138,9 @@ export function ShellLayout() {
       </header>
       <main className={classes.main} aria-busy={loading}>
         {loading && <NavigationProgress />}
-        <Container size="lg" py="md" mih="calc(100dvh - 60px - 56px)">
+        {/* A screen tall at least: the footer starts below the fold, so a page that grows as its
+            data arrives never moves it on screen (a layout shift on every first visit). */}
+        <Container size="lg" py="md" mih="calc(100dvh - var(--app-shell-header-offset))">
           {outlet ?? <PageLoading />}
         </Container>
         <Container size="lg" component="footer" py="md">

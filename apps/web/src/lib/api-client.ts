@@ -19,7 +19,9 @@ export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; query?: Record<string, string> } = {},
 ): Promise<T> {
-  const url = `/api/${path.replace(/^\//, '')}${init.query ? `?${new URLSearchParams(init.query).toString()}` : ''}`;
+  // No bare "?" without parameters: the URL must be the one the page preloaded (server page-preloads.ts).
+  const search = new URLSearchParams(init.query).toString();
+  const url = `/api/${path.replace(/^\//, '')}${search ? `?${search}` : ''}`;
   let res: Response;
   try {
     res = await fetch(url, {

@@ -6,6 +6,12 @@ export const MATURITIES = ['sfw', 'questionable', 'nsfw'] as const;
 export type Maturity = (typeof MATURITIES)[number];
 /** Posts per feed page (SPEC §9: pages from 1 until an empty page). */
 export const FEED_PAGE_SIZE = 20;
+/**
+ * Posts at the top of a feed page, on a phone's first screen: the web app renders them first and
+ * loads their pictures at once, and the server has the browser fetch their first pictures with the
+ * page itself (docs/decisions/0008-serving-the-app.md).
+ */
+export const FEED_EAGER_POSTS = 3;
 /** SPEC §9: a post collapses when its content is taller than 60 % of the window. */
 export const POST_COLLAPSE_RATIO = 0.6;
 

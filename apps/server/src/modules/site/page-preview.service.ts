@@ -1,5 +1,6 @@
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { matchPath } from '@brushline/shared/paths';
+import { FEED_EAGER_POSTS } from '@brushline/shared/posts/constants';
 import { postIdParamsSchema } from '@brushline/shared/posts/schemas';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import { isUuid } from '@brushline/shared/uuid';
@@ -8,7 +9,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { PageMeta } from '../../platform/pages.ts';
 import type { Actor } from '../../platform/session.ts';
 import { getCard } from '../cards/cards.service.ts';
-import { getPost } from '../posts/posts.service.ts';
+import { getPost, listPosts } from '../posts/posts.service.ts';
 import { getUserByLogin } from '../users/users.service.ts';
 
 async function profilePreview(
@@ -106,5 +107,41 @@ export async function describePage(
       return postPreview(ctx, actor, match.params.id!);
     default:
       return null;
+  }
+}
+
+/**
+ * The pictures a screen shows first, as `actor` sees them, for the page to preload
+ * (platform/page-preloads.ts): the first picture of each of the feed's top posts (the page the app
+ * asks for first, from the shared page cache), a post's first picture. The miniatures, as the
+ * cards show them. None for other screens.
+ */
+export async function firstPictures(
+  ctx: Pick<Deps, 'db' | 'bus'>,
+  actor: Actor | null,
+  pathname: string,
+): Promise<string[]> {
+  let match: ReturnType<typeof matchPath>;
+  try {
+    match = matchPath(pathname);
+  } catch {
+    return [];
+  }
+  switch (match?.name) {
+    case 'feed':
+    case 'hubFeed': {
+      const page = await listPosts(ctx, actor, {});
+      return page.items
+        .slice(0, FEED_EAGER_POSTS)
+        .flatMap((post) => post.attachedMedia.slice(0, 1).map((m) => m.miniatureUrl));
+    }
+    case 'post': {
+      const id = postIdParamsSchema.safeParse({ id: match.params.id });
+      if (!id.success) return [];
+      const post = await getPost(ctx, actor, id.data.id);
+      return post.attachedMedia.slice(0, 1).map((m) => m.miniatureUrl);
+    }
+    default:
+      return [];
   }
 }

@@ -13,7 +13,10 @@ import { responsiveImage } from '../../../lib/responsive-image.ts';
  * Nothing shows when the artist has none (or the list cannot load: the posts below still work).
  */
 export function UserCards({ login }: { login: string }) {
-  const { data } = useQuery(userCardsQuery(login));
+  // The profile page asked for the list before showing this and waited for its first answer; a
+  // failed list is retried by the page's own query, not again as this mounts (which would put the
+  // page back to loading, and this mounting again, without end).
+  const { data } = useQuery({ ...userCardsQuery(login), retryOnMount: false });
   if (!data || data.length === 0) return null;
   return (
     <Stack gap="sm" mt="sm">

@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/session.ts';
 import { UserBadges } from '../../../components/user-badges.tsx';
 import { useDeletePost, useToggleLike } from '../api/post-mutations.ts';
 import { CollapsibleContent } from './collapsible-content.tsx';
-import { PostMediaGrid } from './post-media-grid.tsx';
+import { PostMediaGrid, type PictureLoading } from './post-media-grid.tsx';
 import { RelativeTimeLabel } from './relative-time-label.tsx';
 
 // Filled, with dark text on yellow and white on a deep red: a content label must be readable at a glance.
@@ -79,8 +79,11 @@ function DeleteButton({ post }: { post: Post }) {
   );
 }
 
-/** One post of the feed or of a profile: who, when, maturity, text, images, likes. */
-export function PostCard({ post }: { post: Post }) {
+/**
+ * One post of the feed or of a profile: who, when, maturity, text, images, likes. `pictures`: when
+ * its pictures load (PostMediaGrid): as the reader scrolls near unless the post opens the page.
+ */
+export function PostCard({ post, pictures = 'lazy' }: { post: Post; pictures?: PictureLoading }) {
   const { user } = useSession();
   const canDelete = user !== null && (user.id === post.ownerId || isStaff(user.roles));
   // SPEC §6: subscribers' posts are highlighted in the feed.
@@ -131,7 +134,7 @@ export function PostCard({ post }: { post: Post }) {
             {post.postContent.trim() !== '' && (
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.postContent}</Text>
             )}
-            <PostMediaGrid media={post.attachedMedia} />
+            <PostMediaGrid media={post.attachedMedia} load={pictures} />
           </Stack>
         </CollapsibleContent>
         <Group>

@@ -31,12 +31,43 @@ describe('post list', () => {
     stubFetch({});
     const seen = pagedFeed(FEED_PAGE_SIZE + 3);
     const { user } = renderRoutes(feedRoutes, '/feed');
-    expect(await screen.findAllByRole('article')).toHaveLength(FEED_PAGE_SIZE);
+    // The first cards render with the data, the rest just after (a background render).
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(FEED_PAGE_SIZE));
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(FEED_PAGE_SIZE + 3));
     expect(seen).toEqual(['', '?cursor=4']);
     expect(screen.getByText('You have reached the end')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('loads the pictures of the first posts with the page, the rest as they scroll near', async () => {
+    const media = (id: number) => ({
+      id: `00000000-0000-4000-8000-0000000000${String(id).padStart(2, '0')}`,
+      url: `/api/media/m${id}/full`,
+      miniatureUrl: `/api/media/m${id}/miniature`,
+      width: 800,
+      height: 600,
+      mime: 'image/webp',
+      purpose: 'post' as const,
+    });
+    const posts = [1, 2, 3, 4, 5].map((id) =>
+      makePost(10 - id, { attachedMedia: [media(id), media(id + 10)] }),
+    );
+    stubFetch({ 'GET /api/posts/filter': () => ({ status: 200, body: pageOf(posts) }) });
+    const { container } = renderRoutes(feedRoutes, '/feed');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
+    const images = [...container.querySelectorAll('article img')];
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual([
+      ...Array<string>(6).fill('eager'),
+      ...Array<string>(4).fill('lazy'),
+    ]);
+    // The very first picture (the largest paint of the page, as a rule) ahead of the others.
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      ...Array<null>(9).fill(null),
+    ]);
+    // Every box has the picture's shape before it arrives: nothing below moves when it does.
+    expect(images.every((img) => img.getAttribute('width') && img.getAttribute('height'))).toBe(true);
   });
 
   it('shows an empty state when there is nothing yet', async () => {

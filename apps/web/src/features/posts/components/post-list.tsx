@@ -1,6 +1,7 @@
 import { Button, Card, Center, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
+import { FEED_EAGER_POSTS } from '@brushline/shared/posts/constants';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useLoadWhenVisible } from '../../../lib/use-load-when-visible.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -24,6 +25,9 @@ function PostSkeleton() {
   );
 }
 
+/** Posts at the top of a list: on screen when it opens, rendered first, their pictures loaded at once. */
+const ON_TOP = FEED_EAGER_POSTS;
+
 /**
  * Posts newest first with infinite scroll (SPEC §2): the feed when `owner` is null, else that
  * user's posts. Skeletons while loading, an empty state, and errors with a retry.
@@ -45,7 +49,16 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
     fetchNextPage,
     refetch,
   } = query;
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !error;
+  const posts = data?.pages.flatMap((p) => p.items) ?? [];
+  // The first ON_TOP cards render with the data; the rest follow in a background render that React
+  // splits into short slices, so a phone's main thread is never held for a whole page of cards at
+  // once (issue 7: Lighthouse's total blocking time on /feed). A page loaded later renders in the
+  // background the same way, the cards above staying as they are.
+  const deferred = useDeferredValue(posts.length, Math.min(posts.length, ON_TOP));
+  const shown = Math.max(Math.min(deferred, posts.length), Math.min(posts.length, ON_TOP));
+  // The sentinel waits below the last card: under the first ones it would fetch the next page
+  // before the reader has seen this one.
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !error && shown === posts.length;
   // A screen ahead of the reader, so the next page is there before they reach the end.
   const sentinel = useLoadWhenVisible(
     () => {
@@ -64,7 +77,6 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
       </Stack>
     );
   }
-  const posts = data?.pages.flatMap((p) => p.items) ?? [];
   if (error && posts.length === 0) {
     return <ErrorState title="Could not load posts" message={error.message} onRetry={refetch} />;
   }
@@ -72,11 +84,11 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
 
   return (
     <Stack>
-      {posts.map((post) => (
-        <PostCard key={post.id} post={post} />
+      {posts.slice(0, shown).map((post, i) => (
+        <PostCard key={post.id} post={post} pictures={i === 0 ? 'first' : i < ON_TOP ? 'eager' : 'lazy'} />
       ))}
       <div ref={sentinel} />
-      {error ? (
+      {shown < posts.length ? null : error ? (
         <ErrorState
           title={isFetchNextPageError ? 'Could not load more posts' : 'Could not refresh posts'}
           message={error.message}

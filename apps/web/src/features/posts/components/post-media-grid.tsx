@@ -6,11 +6,18 @@ import { responsiveImage } from '../../../lib/responsive-image.ts';
 /** The viewer (a modal with swipe and keys) loads when someone first opens an image. */
 const MediaViewer = lazy(async () => ({ default: (await import('./media-viewer.tsx')).MediaViewer }));
 
+export type PictureLoading = 'first' | 'eager' | 'lazy';
+
 /**
  * A post's 1 to 10 images as miniatures: one image keeps its shape, more fill square tiles
- * (two or three a row). Each opens the viewer at that image.
+ * (two or three a row). Each opens the viewer at that image. Each box has the image's own shape
+ * before it loads (width, height and aspect-ratio), so nothing below moves when it arrives.
+ *
+ * `load`: 'lazy' as the reader scrolls near; 'eager' for a post at the top of a list, on screen at
+ * once, whose pictures load with the page rather than after layout; 'first' for the list's first
+ * post, whose first picture (the largest paint of the page, as a rule) also goes ahead of others.
  */
-export function PostMediaGrid({ media }: { media: Media[] }) {
+export function PostMediaGrid({ media, load = 'lazy' }: { media: Media[]; load?: PictureLoading }) {
   const [open, setOpen] = useState<number | null>(null);
   if (media.length === 0) return null;
   const single = media.length === 1;
@@ -33,7 +40,8 @@ export function PostMediaGrid({ media }: { media: Media[] }) {
                 single ? '(max-width: 40em) 100vw, 640px' : '(max-width: 40em) 50vw, 220px',
               )}
               alt=""
-              loading="lazy"
+              loading={load === 'lazy' ? 'lazy' : 'eager'}
+              fetchPriority={load === 'first' && i === 0 ? 'high' : undefined}
               width={m.width}
               height={m.height}
               style={{

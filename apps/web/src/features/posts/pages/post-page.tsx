@@ -44,7 +44,7 @@ export function PostPage() {
 
   let body;
   if (missing) body = <PostMissing />;
-  else if (query.data) body = <PostCard post={query.data} />;
+  else if (query.data) body = <PostCard post={query.data} pictures="first" />;
   else if (query.error)
     body = (
       <ErrorState title="Could not load the post" message={query.error.message} onRetry={query.refetch} />

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Media } from '@brushline/shared/media/schemas';
 import type { Post } from '@brushline/shared/posts/schemas';
 import type { App } from '../app.ts';
 import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
@@ -159,7 +160,10 @@ describe('pictures fetched with the page', () => {
       payload: { displayNSFW: true, displayQuestionable: false, isArtist: false },
     });
     expect(setNsfw.statusCode).toBe(200);
-    const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map(() => uploadImage(t.app, author.cookie)));
+    // Small pictures: no bigger than their miniatures, so the cards offer no srcset to choose from.
+    const [a, b, c, d, e] = (await Promise.all(
+      [1, 2, 3, 4, 5].map(() => uploadImage(t.app, author.cookie)),
+    )) as [Media, Media, Media, Media, Media];
     const publish = async (maturity: string, media: { id: string }[], postContent = '') => {
       const res = await t.app.inject({
         method: 'POST',
@@ -178,11 +182,11 @@ describe('pictures fetched with the page', () => {
     await publish('sfw', [c, d]);
 
     const anonymous = await web.inject({ url: '/feed' });
-    expect(pictures(anonymous.body)).toEqual([`${c!.miniatureUrl} high`, a!.miniatureUrl]);
+    expect(pictures(anonymous.body)).toEqual([`${c.miniatureUrl} high`, a.miniatureUrl]);
     const signedIn = await web.inject({ url: '/hub/feed', headers: { cookie: reader.cookie } });
-    expect(pictures(signedIn.body)).toEqual([`${c!.miniatureUrl} high`, b!.miniatureUrl]);
+    expect(pictures(signedIn.body)).toEqual([`${c.miniatureUrl} high`, b.miniatureUrl]);
     expect(pictures((await web.inject({ url: `/post/${withA.id}` })).body)).toEqual([
-      `${a!.miniatureUrl} high`,
+      `${a.miniatureUrl} high`,
     ]);
     for (const url of ['/login', '/profile/nobody/home', '/post/999999', '/nope'])
       expect(pictures((await web.inject({ url })).body), url).toEqual([]);
@@ -205,10 +209,16 @@ describe('pictures fetched with the page', () => {
     }
   });
 
-  it('are escaped like every other value in the head', () => {
-    expect(imagePreloads(['/a"b<c>', '/d'])).toBe(
-      '<link rel="preload" as="image" href="/a&quot;b&lt;c&gt;" fetchpriority="high" />\n    ' +
-        '<link rel="preload" as="image" href="/d" />',
+  it('carry the <img>’s srcset and sizes, so the browser picks the same file; escaped like the rest', () => {
+    expect(
+      imagePreloads([
+        { src: '/m/1', srcSet: '/m/1 480w, /f/1 1200w', sizes: '(max-width: 40em) 100vw, 640px' },
+        { src: '/a"b<c>' },
+      ]),
+    ).toBe(
+      '<link rel="preload" as="image" href="/m/1" imagesrcset="/m/1 480w, /f/1 1200w" ' +
+        'imagesizes="(max-width: 40em) 100vw, 640px" fetchpriority="high" />\n    ' +
+        '<link rel="preload" as="image" href="/a&quot;b&lt;c&gt;" />',
     );
   });
 });

@@ -34,6 +34,13 @@ function screenOf(pathname: string): ReturnType<typeof matchPath> {
   }
 }
 
+/** A picture as an <img> shows it: `src`, and the `srcSet` and `sizes` it chooses among (responsive.ts). */
+export interface PagePicture {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
 const segment = encodeURIComponent;
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
@@ -77,12 +84,15 @@ export function dataPreloads(pathname: string, pageData = PAGE_DATA): string {
  * was most of the feed's largest paint on a phone (Lighthouse's "load delay"). The first goes
  * ahead of the rest, as the app's own <img fetchpriority="high"> does.
  */
-export const imagePreloads = (urls: readonly string[]) =>
-  urls
-    .map(
-      (url, i) =>
-        `<link rel="preload" as="image" href="${escapeHtml(url)}"${i === 0 ? ' fetchpriority="high"' : ''} />`,
-    )
+export const imagePreloads = (pictures: readonly PagePicture[]) =>
+  pictures
+    .map((p, i) => {
+      // With the <img>'s own srcset and sizes, so the browser picks the very file the page will.
+      const choice = p.srcSet
+        ? ` imagesrcset="${escapeHtml(p.srcSet)}" imagesizes="${escapeHtml(p.sizes ?? '100vw')}"`
+        : '';
+      return `<link rel="preload" as="image" href="${escapeHtml(p.src)}"${choice}${i === 0 ? ' fetchpriority="high"' : ''} />`;
+    })
     .join('\n    ');
 
 /**

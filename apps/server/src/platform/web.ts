@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isKnownPath } from '@brushline/shared/paths';
 import { AppError, errorBody } from './errors.ts';
-import { dataPreloads, imagePreloads, pagePreloads } from './page-preloads.ts';
+import { dataPreloads, imagePreloads, pagePreloads, type PagePicture } from './page-preloads.ts';
 import { pageTemplate } from './page-template.ts';
 import { notFoundMeta, pathnameOf, renderHead, wantsPage, type PageMeta } from './pages.ts';
 
@@ -23,7 +23,7 @@ export interface WebOptions {
    * The pictures a screen shows first, as this reader will see them (the feed's top posts), for
    * the page to preload; none when it fails. Given by the app, like describePage.
    */
-  firstPictures?: (pathname: string, request: FastifyRequest) => Promise<string[]>;
+  firstPictures?: (pathname: string, request: FastifyRequest) => Promise<PagePicture[]>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

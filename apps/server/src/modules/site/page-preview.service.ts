@@ -1,11 +1,14 @@
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { matchPath } from '@brushline/shared/paths';
+import { POST_PICTURE_SIZES, responsiveImage } from '@brushline/shared/media/responsive';
 import { FEED_EAGER_POSTS } from '@brushline/shared/posts/constants';
+import type { Post } from '@brushline/shared/posts/schemas';
 import { postIdParamsSchema } from '@brushline/shared/posts/schemas';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import { isUuid } from '@brushline/shared/uuid';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { PagePicture } from '../../platform/page-preloads.ts';
 import type { PageMeta } from '../../platform/pages.ts';
 import type { Actor } from '../../platform/session.ts';
 import { getCard } from '../cards/cards.service.ts';
@@ -110,17 +113,25 @@ export async function describePage(
   }
 }
 
+/** A post's first picture as its card's <img> shows it (web: post-media-grid.tsx). */
+function firstPicture(post: Post): PagePicture[] {
+  const first = post.attachedMedia[0];
+  if (!first) return [];
+  const sizes = post.attachedMedia.length === 1 ? POST_PICTURE_SIZES.single : POST_PICTURE_SIZES.grid;
+  return [responsiveImage(first, sizes)];
+}
+
 /**
  * The pictures a screen shows first, as `actor` sees them, for the page to preload
  * (platform/page-preloads.ts): the first picture of each of the feed's top posts (the page the app
- * asks for first, from the shared page cache), a post's first picture. The miniatures, as the
- * cards show them. None for other screens.
+ * asks for first, from the shared page cache), a post's first picture; each with the srcset and
+ * sizes its <img> has. None for other screens.
  */
 export async function firstPictures(
   ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
   pathname: string,
-): Promise<string[]> {
+): Promise<PagePicture[]> {
   let match: ReturnType<typeof matchPath>;
   try {
     match = matchPath(pathname);
@@ -131,15 +142,13 @@ export async function firstPictures(
     case 'feed':
     case 'hubFeed': {
       const page = await listPosts(ctx, actor, {});
-      return page.items
-        .slice(0, FEED_EAGER_POSTS)
-        .flatMap((post) => post.attachedMedia.slice(0, 1).map((m) => m.miniatureUrl));
+      return page.items.slice(0, FEED_EAGER_POSTS).flatMap(firstPicture);
     }
     case 'post': {
       const id = postIdParamsSchema.safeParse({ id: match.params.id });
       if (!id.success) return [];
       const post = await getPost(ctx, actor, id.data.id);
-      return post.attachedMedia.slice(0, 1).map((m) => m.miniatureUrl);
+      return firstPicture(post);
     }
     default:
       return [];

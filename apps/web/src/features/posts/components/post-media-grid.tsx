@@ -1,6 +1,7 @@
 import { SimpleGrid, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { Media } from '@brushline/shared/media/schemas';
+import { POST_PICTURE_SIZES } from '@brushline/shared/media/responsive';
 import { responsiveImage } from '../../../lib/responsive-image.ts';
 
 /** The viewer (a modal with swipe and keys) loads when someone first opens an image. */
@@ -35,10 +36,7 @@ export function PostMediaGrid({ media, load = 'lazy' }: { media: Media[]; load?:
             style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', display: 'block' }}
           >
             <img
-              {...responsiveImage(
-                m,
-                single ? '(max-width: 40em) 100vw, 640px' : '(max-width: 40em) 50vw, 220px',
-              )}
+              {...responsiveImage(m, single ? POST_PICTURE_SIZES.single : POST_PICTURE_SIZES.grid)}
               alt=""
               loading={load === 'lazy' ? 'lazy' : 'eager'}
               fetchPriority={load === 'first' && i === 0 ? 'high' : undefined}

@@ -1,0 +1,37 @@
+import { MEDIA_BOXES } from './constants.ts';
+import type { Media } from './schemas.ts';
+
+/** How wide the server made a picture's miniature (the same rule as its resize: cover or fit inside). */
+export function miniatureWidth(media: Pick<Media, 'purpose' | 'width' | 'height'>): number {
+  const box = MEDIA_BOXES[media.purpose];
+  if (box.fit === 'cover') return box.miniature.width;
+  const scale = Math.min(1, box.miniature.width / media.width, box.miniature.height / media.height);
+  return Math.max(1, Math.round(media.width * scale));
+}
+
+/**
+ * How wide a post's pictures show (`sizes`): one picture across the card, several in a grid. The
+ * web app's cards and the server's preloads of the feed's first pictures (which must pick the very
+ * file the card will) read them from here.
+ */
+export const POST_PICTURE_SIZES = {
+  single: '(max-width: 40em) 100vw, 640px',
+  grid: '(max-width: 40em) 50vw, 220px',
+} as const;
+
+/**
+ * `src`, `srcSet` and `sizes` for an <img> of a stored picture: the browser takes the miniature
+ * where it is sharp enough for the space (`sizes`, in CSS pixels) and the screen's density, and the
+ * full picture where the miniature would be stretched.
+ */
+export function responsiveImage(
+  media: Pick<Media, 'purpose' | 'width' | 'height' | 'url' | 'miniatureUrl'>,
+  sizes: string,
+) {
+  const mini = miniatureWidth(media);
+  return {
+    src: media.miniatureUrl,
+    srcSet: mini < media.width ? `${media.miniatureUrl} ${mini}w, ${media.url} ${media.width}w` : undefined,
+    sizes,
+  };
+}

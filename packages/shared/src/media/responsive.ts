@@ -14,9 +14,10 @@ export function miniatureWidth(media: Pick<Media, 'purpose' | 'width' | 'height'
  * web app's cards and the server's preloads of the feed's first pictures (which must pick the very
  * file the card will) read them from here.
  */
+const onPhone = (phone: string, wider: string) => `(max-width:40em) ${phone}, ${wider}`;
 export const POST_PICTURE_SIZES = {
-  single: '(max-width: 40em) 100vw, 640px',
-  grid: '(max-width: 40em) 50vw, 220px',
+  single: onPhone('100vw', '640px'),
+  grid: onPhone('50vw', '220px'),
 } as const;
 
 /**

@@ -35,7 +35,7 @@ test('an artist sells a commission card; the commissioner orders, the artist del
 
   // The card: a starting price, a one-choice section and a several-choice section.
   await page.getByLabel('Title', { exact: true }).fill('Character portrait');
-  await page.getByLabel('Description').fill('Digital portraits, delivered as PNG.');
+  await page.getByLabel('Description', { exact: true }).fill('Digital portraits, delivered as PNG.');
   await page.getByLabel('Starting price').fill('20');
   await page.getByRole('button', { name: 'Add one-choice section' }).click();
   const size = page.getByRole('region', { name: 'Section 1' });
@@ -56,6 +56,12 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await preview.getByRole('checkbox', { name: /Pet/ }).check();
   await expect(preview.getByTestId('card-total')).toHaveText('$40.50');
 
+  // A new card is a closed draft until it is opened on purpose; the artist's terms go with it.
+  await page.getByLabel('Your terms').fill('Personal use only. Two revisions included.');
+  const open = page.getByRole('switch', { name: /Card is open/ });
+  await expect(open).not.toBeChecked();
+  await open.check();
+  await page.getByRole('switch', { name: /Taking commissions/ }).check();
   await page.getByRole('button', { name: 'Create card' }).first().click();
   await expect(page).toHaveURL(/\/crm\/cards$/);
   await expect(page.getByText('Card created!')).toBeVisible();
@@ -88,6 +94,7 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await expect(review.getByText('My orange cat, sitting.')).toBeVisible();
   await expect(review.getByRole('img', { name: 'Reference 1' })).toBeVisible();
   await expect(review.getByTestId('review-total')).toHaveText(shownTotal);
+  await expect(review.getByText('Personal use only. Two revisions included.')).toBeVisible();
   await review.getByRole('button', { name: 'Send request' }).click();
   await expect(bob).toHaveURL(/\/crm\/outgoing\/orders$/);
   await expect(bob.getByText('Request sent!')).toBeVisible();

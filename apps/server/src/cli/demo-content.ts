@@ -98,6 +98,9 @@ export async function seedDemoContent(
     infoProvidedByTheAuthor:
       'A clean, coloured portrait of your character. Send references and a few words about their personality.',
     startingPrice: 40,
+    terms:
+      'Personal use only; no AI training. Payment up front. One sketch for approval, then two revisions of the colours are included. Delivery within three weeks.',
+    descriptionRequired: true,
     cardBanner: (await picture(deps, artist, 'cardBanner', [596, 128], [260, 300, 190], 5)).id,
     thumbnailPicture: (await picture(deps, artist, 'cardThumbnail', [305, 380], [340, 20, 260], 9)).id,
     isOpenComission: true,

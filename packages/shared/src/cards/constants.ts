@@ -1,6 +1,8 @@
 /** Commission card limits (SPEC §5, §9). Schemas, forms, messages and the server read these. */
 export const CARD_TITLE_MAX = 120;
 export const CARD_DESCRIPTION_MAX = 2000;
+/** The artist's terms (free text on the card, copied into each order when it is sent). */
+export const CARD_TERMS_MAX = 2000;
 export const CARD_DEFAULT_TITLE = 'Untitled card';
 /** SPEC §9: card title truncated to 64 characters in lists. */
 export const CARD_TITLE_LIST_MAX = 64;

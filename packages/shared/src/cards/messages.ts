@@ -1,6 +1,7 @@
 import {
   CARD_ADDITIONAL_MAX,
   CARD_DESCRIPTION_MAX,
+  CARD_TERMS_MAX,
   CARD_KEY_MAX,
   CARD_KEY_MIN,
   CARD_OPTION_MAX,
@@ -22,6 +23,7 @@ import {
 export const cardMessages = {
   titleTooLong: `Card title is limited to ${CARD_TITLE_MAX} characters`,
   descriptionTooLong: `Card description is limited to ${CARD_DESCRIPTION_MAX} characters`,
+  termsTooLong: `Your terms are limited to ${CARD_TERMS_MAX} characters`,
   priceRange: `Prices go from ${PRICE_MIN} to ${PRICE_MAX} ${CURRENCY}`,
   priceCents: `Prices can have at most ${PRICE_DECIMALS} decimals (whole cents)`,
   optionRequired: 'Every option needs a name',

@@ -12,6 +12,7 @@ import {
   CARD_OPTIONS_MAX,
   CARD_SECTION_TITLE_MAX,
   CARD_SECTIONS_MAX,
+  CARD_TERMS_MAX,
   CARD_TITLE_MAX,
   PRICE_MAX,
   PRICE_MIN,
@@ -73,6 +74,10 @@ const cardBodyShape = z.object({
     .max(CARD_DESCRIPTION_MAX, { error: cardMessages.descriptionTooLong })
     .default(''),
   startingPrice: priceSchema,
+  /** The artist's terms; each order keeps a copy of them as they were when it was sent. */
+  terms: text().trim().max(CARD_TERMS_MAX, { error: cardMessages.termsTooLong }).default(''),
+  /** Orders from this card must say what the buyer wants (a description). */
+  descriptionRequired: z.boolean().default(false),
   sections: z
     .array(cardSectionSchema)
     .max(CARD_SECTIONS_MAX, { error: cardMessages.tooManySections })
@@ -147,6 +152,8 @@ export const cardSchema = z.object({
   isOpenComission: z.boolean(),
   isCommissionsOpen: z.boolean(),
   infoProvidedByTheAuthor: z.string(),
+  terms: z.string(),
+  descriptionRequired: z.boolean(),
   /** Gallery folders are not part of this issue; always null for now. */
   galleryFolder: z.null(),
   ownerId: uuidSchema,

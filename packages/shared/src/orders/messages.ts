@@ -2,6 +2,7 @@ import { FORM_DESCRIPTION_MAX, REFERENCES_MAX } from './constants.ts';
 
 /** Commission form and task messages that SPEC §8 does not word; the SPEC's own stay in ../messages.ts. */
 export const orderMessages = {
+  descriptionRequired: 'This artist asks for a description: say what you would like drawn',
   descriptionTooLong: `The description is limited to ${FORM_DESCRIPTION_MAX} characters`,
   tooManyReferences: `You can attach up to ${REFERENCES_MAX} references`,
   duplicateReference: 'The same reference is attached twice. Remove one of them',

@@ -59,6 +59,8 @@ export const sentFormSchema = z.object({
   cardUUID: uuidSchema.nullable(),
   cardTitle: z.string(),
   description: z.string(),
+  /** The artist's terms as they were when the form was sent ('' when the card had none). */
+  terms: z.string(),
   references: z.array(mediaSchema),
   totalPrice: z.number(),
   senderId: uuidSchema,

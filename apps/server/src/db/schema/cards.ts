@@ -28,6 +28,8 @@ export const commissionCards = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     startingPriceCents: integer('starting_price_cents').notNull().default(0),
+    terms: text('terms').notNull().default(''),
+    descriptionRequired: boolean('description_required').notNull().default(false),
     sections: jsonb('sections').$type<StoredCardSection[]>().notNull().default([]),
     bannerMediaId: uuid('banner_media_id').references(() => media.id, { onDelete: 'set null' }),
     thumbnailMediaId: uuid('thumbnail_media_id').references(() => media.id, { onDelete: 'set null' }),

@@ -39,6 +39,8 @@ export const commissionForms = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     description: text('description').notNull().default(''),
+    /** The artist's terms as they were on the card when this form was sent (never updated). */
+    terms: text('terms').notNull().default(''),
     totalPriceCents: integer('total_price_cents').notNull(),
     chosen: jsonb('chosen').$type<StoredChosenSection[]>().notNull().default([]),
     type: formTypeEnum('type').notNull().default('normal'),

@@ -32,6 +32,8 @@ export function toCardValues(body: CardBody): CardValues {
     title: body.title,
     description: body.infoProvidedByTheAuthor,
     startingPriceCents: toCents(body.startingPrice),
+    terms: body.terms,
+    descriptionRequired: body.descriptionRequired,
     sections: body.sections.map((s) => ({
       key: s.key,
       title: s.title,
@@ -66,6 +68,8 @@ export function toCard(row: CardRow, media: ReadonlyMap<string, Media>): Card {
     isOpenComission: row.isOpenComission,
     isCommissionsOpen: row.isCommissionsOpen,
     infoProvidedByTheAuthor: row.description,
+    terms: row.terms,
+    descriptionRequired: row.descriptionRequired,
     galleryFolder: null,
     ownerId: row.ownerId,
     owner: {

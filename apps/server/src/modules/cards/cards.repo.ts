@@ -10,6 +10,8 @@ const cardColumns = {
   title: commissionCards.title,
   description: commissionCards.description,
   startingPriceCents: commissionCards.startingPriceCents,
+  terms: commissionCards.terms,
+  descriptionRequired: commissionCards.descriptionRequired,
   sections: commissionCards.sections,
   bannerMediaId: commissionCards.bannerMediaId,
   thumbnailMediaId: commissionCards.thumbnailMediaId,

@@ -76,6 +76,7 @@ describe('creating cards', () => {
       { infoProvidedByTheAuthor: 'x'.repeat(2001) },
       cardMessages.descriptionTooLong,
     ],
+    ['terms over 2000 characters', { terms: 'x'.repeat(2001) }, cardMessages.termsTooLong],
     ['a negative price', { startingPrice: -1 }, cardMessages.priceRange],
     ['a price over 10000', { startingPrice: 10000.01 }, cardMessages.priceRange],
     ['a fraction of a cent', { startingPrice: 1.005 }, cardMessages.priceCents],

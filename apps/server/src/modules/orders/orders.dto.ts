@@ -11,6 +11,7 @@ export function toSentForm(row: FormRow, references: Media[]): SentForm {
     cardUUID: row.cardUuid,
     cardTitle: row.cardTitle,
     description: row.description,
+    terms: row.terms,
     references,
     totalPrice: fromCents(row.totalPriceCents),
     senderId: row.senderId,

@@ -20,6 +20,7 @@ const formColumns = {
   cardUuid: commissionForms.cardUuid,
   cardTitle: commissionForms.cardTitle,
   description: commissionForms.description,
+  terms: commissionForms.terms,
   totalPriceCents: commissionForms.totalPriceCents,
   chosen: commissionForms.chosen,
   type: commissionForms.type,
@@ -82,6 +83,7 @@ export interface NewForm {
   artistId: string;
   senderId: string;
   description: string;
+  terms: string;
   totalPriceCents: number;
   chosen: StoredChosenSection[];
 }

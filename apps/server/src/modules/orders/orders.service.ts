@@ -83,6 +83,9 @@ export async function sendForm(
     if (!card || !canSeeCard(card, actor)) throw notFound(messages.comissionMissing);
     if (card.ownerId === actor.id) throw new AppError(403, 'self_commission', messages.formSendFailed);
     if (!card.isCommissionsOpen) throw new AppError(409, 'comission_closed', messages.comissionClosed);
+    if (card.descriptionRequired && body.description.trim() === '') {
+      throw new AppError(400, 'description_required', orderMessages.descriptionRequired);
+    }
     const choice = resolveChoice(toPricedCard(card), body.chosen);
     if (!choice.ok) throw new AppError(400, 'invalid_choice', choice.message);
     if (!sameTotal(choice.total, body.totalPrice)) {
@@ -97,6 +100,7 @@ export async function sendForm(
         artistId: card.ownerId,
         senderId: actor.id,
         description: body.description,
+        terms: card.terms,
         totalPriceCents: toCents(choice.total),
         chosen: choice.lines.map((l) => ({
           key: l.key,

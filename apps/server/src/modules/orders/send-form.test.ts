@@ -254,3 +254,40 @@ describe('rate limit', () => {
     expect((await outgoing(dave)).length).toBe(30);
   });
 });
+
+describe("the artist's terms and a required description", () => {
+  it('refuses a form without a description when the card asks for one, and stores nothing', async () => {
+    const strict = await createCard(t, ann, { descriptionRequired: true });
+    expect(strict.descriptionRequired).toBe(true);
+    const before = (await outgoing(bob)).length;
+    for (const description of ['', '   \n ']) {
+      const res = await send(bob, sampleForm(strict, { description }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toBe(
+        orderMessages.descriptionRequired,
+      );
+    }
+    expect(await outgoing(bob)).toHaveLength(before);
+    expect((await send(bob, sampleForm(strict, { description: 'My cat, sitting' }))).statusCode).toBe(200);
+  });
+
+  it('copies the terms into the order, so a later edit of the card does not change what was agreed', async () => {
+    const terms = 'Personal use only.\nTwo revisions included.';
+    const withTerms = await createCard(t, ann, { terms: `  ${terms}  ` });
+    expect(withTerms.terms).toBe(terms);
+    const res = await send(bob, sampleForm(withTerms));
+    expect(res.statusCode).toBe(200);
+    const { form } = res.json<{ form: SentForm }>();
+    expect(form.terms).toBe(terms);
+
+    const edit = await call(t.app, 'PUT', '/api/comissioncard/update', ann.cookie, {
+      ...sampleCard({ terms: 'Commercial use costs extra.' }),
+      uuid: withTerms.uuid,
+    });
+    expect(edit.statusCode).toBe(200);
+    const kept = (await outgoing(bob)).find((f) => f.id === form.id)!;
+    expect(kept.terms).toBe(terms);
+    // A card without terms gives orders none.
+    expect((await outgoing(bob)).find((f) => f.cardUUID === card.uuid)!.terms).toBe('');
+  });
+});

@@ -20,6 +20,8 @@ export interface CardDraft {
   title: string;
   infoProvidedByTheAuthor: string;
   startingPrice: number | string;
+  terms: string;
+  descriptionRequired: boolean;
   sections: SectionDraft[];
   cardBanner: Media | null;
   thumbnailPicture: Media | null;
@@ -45,15 +47,18 @@ export const emptySection = (type: SectionType = 'radio'): SectionDraft => ({
   options: [emptyOption()],
 });
 
+/** A new card is a closed draft: only its artist sees it until they open it on purpose. */
 export const emptyDraft = (): CardDraft => ({
   title: '',
   infoProvidedByTheAuthor: '',
   startingPrice: 0,
+  terms: '',
+  descriptionRequired: false,
   sections: [],
   cardBanner: null,
   thumbnailPicture: null,
-  isOpenComission: true,
-  isCommissionsOpen: true,
+  isOpenComission: false,
+  isCommissionsOpen: false,
 });
 
 /** The editor's values of a saved card; options in their saved order. */
@@ -62,6 +67,8 @@ export function draftOf(card: Card): CardDraft {
     title: card.title,
     infoProvidedByTheAuthor: card.infoProvidedByTheAuthor,
     startingPrice: card.startingPrice,
+    terms: card.terms,
+    descriptionRequired: card.descriptionRequired,
     sections: card.sections.map((s) => ({
       key: s.key,
       title: s.title,
@@ -87,6 +94,8 @@ export function bodyOf(draft: CardDraft): CardBodyInput {
     title: draft.title,
     infoProvidedByTheAuthor: draft.infoProvidedByTheAuthor,
     startingPrice: asPrice(draft.startingPrice),
+    terms: draft.terms,
+    descriptionRequired: draft.descriptionRequired,
     sections: draft.sections.map((s) => ({
       key: s.key,
       title: s.title,
@@ -123,3 +132,12 @@ export function previewSections(draft: CardDraft): CardSection[] {
 }
 
 export const previewStartingPrice = (draft: CardDraft) => asNumber(draft.startingPrice);
+
+/**
+ * A card nobody could sensibly order: no starting price and no option with a price. Opening one
+ * is asked about first (it would show "from $0.00" with nothing to choose).
+ */
+export function isEmptyOffer(draft: CardDraft): boolean {
+  const priced = draft.sections.some((s) => s.options.some((o) => asNumber(o.price) > 0));
+  return asNumber(draft.startingPrice) === 0 && !priced;
+}

@@ -1,12 +1,14 @@
-import { Card, Group, NumberInput, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { Card, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CARD_DESCRIPTION_MAX,
+  CARD_TERMS_MAX,
   CARD_TITLE_MAX,
   PRICE_MAX,
   PRICE_MIN,
 } from '@brushline/shared/cards/constants';
-import type { CardDraft } from '../card-draft.ts';
+import { openConfirmModal } from '../../../lib/confirm.ts';
+import { isEmptyOffer, type CardDraft } from '../card-draft.ts';
 import { ImagePicker } from './image-picker.tsx';
 
 /** Title, description, starting price, images and the two open flags of the card editor. */
@@ -30,6 +32,18 @@ export function CardDetailsFields({ form }: { form: UseFormReturnType<CardDraft>
           rows={6}
           resize="vertical"
           {...form.getInputProps('infoProvidedByTheAuthor')}
+        />
+        <Textarea
+          label="Your terms"
+          description={`${v.terms.length}/${CARD_TERMS_MAX} · optional: usage rights, payment, revisions, deadlines. Buyers see them before sending, and each order keeps a copy as it was then.`}
+          rows={4}
+          resize="vertical"
+          {...form.getInputProps('terms')}
+        />
+        <Switch
+          label="Orders must include a description"
+          description="Buyers cannot send a request from this card without saying what they would like."
+          {...form.getInputProps('descriptionRequired', { type: 'checkbox' })}
         />
         <NumberInput
           label="Starting price"
@@ -63,13 +77,31 @@ export function CardDetailsFields({ form }: { form: UseFormReturnType<CardDraft>
         </Group>
         <Switch
           label="Card is open"
-          description="Open cards are visible to everyone; a closed card only to you."
+          description="Open cards are visible to everyone; a closed card (a draft, as every new card starts) only to you."
           checked={v.isOpenComission}
           onChange={(e) => {
             const open = e.currentTarget.checked;
-            form.setFieldValue('isOpenComission', open);
-            // SPEC §4: commissions can only be open on an open card.
-            if (!open) form.setFieldValue('isCommissionsOpen', false);
+            if (!open) {
+              form.setFieldValue('isOpenComission', false);
+              // SPEC §4: commissions can only be open on an open card.
+              form.setFieldValue('isCommissionsOpen', false);
+              return;
+            }
+            if (!isEmptyOffer(v)) {
+              form.setFieldValue('isOpenComission', true);
+              return;
+            }
+            openConfirmModal({
+              title: 'Open a card with no price?',
+              children: (
+                <Text size="sm">
+                  This card has no starting price and no priced options: everyone would see it as “from $0.00”
+                  with nothing to choose. Open it anyway?
+                </Text>
+              ),
+              labels: { confirm: 'Open anyway', cancel: 'Keep it closed' },
+              onConfirm: () => form.setFieldValue('isOpenComission', true),
+            });
           }}
         />
         <Switch

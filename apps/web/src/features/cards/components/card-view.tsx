@@ -10,7 +10,7 @@ import { chosenOf, fittingPicks, type Picks } from '../picks.ts';
 /** What the view needs of a card: a saved card fits, and so does the editor's draft. */
 export type CardViewModel = Pick<
   CommissionCard,
-  'title' | 'cardBanner' | 'thumbnailPicture' | 'startingPrice' | 'infoProvidedByTheAuthor'
+  'title' | 'cardBanner' | 'thumbnailPicture' | 'startingPrice' | 'infoProvidedByTheAuthor' | 'terms'
 > & {
   sections: CardSection[];
   owner: CommissionCard['owner'] | null;
@@ -95,6 +95,7 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
             {card.infoProvidedByTheAuthor}
           </Text>
         )}
+        {card.terms && <ArtistTerms terms={card.terms} />}
         {card.sections.map((section) => (
           // data-section-key lets the order form bring a section that needs a choice into view.
           <Box key={section.key} data-section-key={section.key}>
@@ -119,6 +120,26 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
         {footer}
       </Stack>
     </Card>
+  );
+}
+
+/** The artist's terms, as buyers read them on the card and before sending (and orders keep them). */
+export function ArtistTerms({ terms, title = "Artist's terms" }: { terms: string; title?: string }) {
+  return (
+    <Box
+      p="sm"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+      }}
+    >
+      <Text fw={600} size="sm" mb={4}>
+        {title}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {terms}
+      </Text>
+    </Box>
   );
 }
 

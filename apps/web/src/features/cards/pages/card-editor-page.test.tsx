@@ -138,3 +138,56 @@ describe('card editor', () => {
     expect(toastSpy.success).toHaveBeenCalledWith(messages.cardSaved);
   });
 });
+
+describe('a new card', () => {
+  it('starts closed, asks before opening it with no price, and sends the terms and the description rule', async () => {
+    const calls = stubFetch({
+      ...session,
+      'POST /api/commissioncard/create': () => ({
+        status: 200,
+        body: { card: makeCard(), message: messages.cardCreated },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, '/crm/cards/card-create');
+    const open = await screen.findByRole('switch', { name: /Card is open/ });
+    expect(open).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /Taking commissions/ })).toBeDisabled();
+
+    // No price and no options: opening asks first, and "Keep it closed" keeps it closed.
+    await user.click(open);
+    const ask = await screen.findByRole('dialog', { name: 'Open a card with no price?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep it closed' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(open).not.toBeChecked();
+    await user.click(open);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Open a card with no price?' })).getByRole('button', {
+        name: 'Open anyway',
+      }),
+    );
+    await waitFor(() => expect(open).toBeChecked());
+    await user.click(open);
+    expect(open).not.toBeChecked();
+
+    // With a price, it opens at once.
+    const start = screen.getByLabelText('Starting price');
+    await user.clear(start);
+    await user.type(start, '30');
+    await user.click(open);
+    expect(open).toBeChecked();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Your terms'), 'Personal use only');
+    expect(preview().getByText('Personal use only')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: /Orders must include a description/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Create card' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/cards'));
+    expect(calls.find((c) => c.key === 'POST /api/commissioncard/create')?.body).toMatchObject({
+      startingPrice: 30,
+      terms: 'Personal use only',
+      descriptionRequired: true,
+      isOpenComission: true,
+      isCommissionsOpen: false,
+    });
+  });
+});

@@ -121,6 +121,7 @@ function CardEditor({ card }: { card: Card | null }) {
     thumbnailPicture: values.thumbnailPicture,
     startingPrice: previewStartingPrice(values),
     infoProvidedByTheAuthor: values.infoProvidedByTheAuthor,
+    terms: values.terms.trim(),
     sections: previewSections(values),
     owner: user
       ? {

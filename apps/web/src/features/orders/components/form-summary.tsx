@@ -2,6 +2,7 @@ import { Anchor, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@ma
 import { formatUsd, fromCents, toCents } from '@brushline/shared/cards/pricing';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { formatDate } from '../../../lib/format-date.ts';
+import { ArtistTerms } from '../../cards/components/card-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Details modals are titled with the card title: a long one wraps instead of running off. */
@@ -106,6 +107,7 @@ export function FormSummary({ form }: { form: SentForm }) {
           </SimpleGrid>
         )}
       </div>
+      {form.terms && <ArtistTerms terms={form.terms} title="Artist's terms, as accepted when sent" />}
       {form.task.comment && (
         <Text size="sm">
           <Text span fw={600} size="sm">

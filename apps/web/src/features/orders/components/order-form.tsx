@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { choiceMessages } from '@brushline/shared/cards/messages';
 import { computeTotal, resolveChoice } from '@brushline/shared/cards/pricing';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { FORM_DESCRIPTION_MAX } from '@brushline/shared/orders/constants';
+import { orderMessages } from '@brushline/shared/orders/messages';
 import { paths } from '@brushline/shared/paths';
 import { toast } from '../../../lib/toast.ts';
 import { cardKeys } from '../../cards/api/card-queries.ts';
@@ -42,12 +43,14 @@ export function OrderForm({
   const sendForm = useSendForm();
   const uploads = useReferenceUploads();
   const [picks, setPicks] = useState<Picks>(initialPicks);
+  const descriptionId = useId();
   const [description, setDescription] = useState('');
   const [sectionErrors, setSectionErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   // The look back: the choice checked, waiting for the final "Send request".
   const [reviewing, setReviewing] = useState(false);
   const tooLong = description.length > FORM_DESCRIPTION_MAX;
+  const [missingDescription, setMissingDescription] = useState(false);
 
   const choose = (next: Picks) => {
     setPicks(next);
@@ -66,6 +69,11 @@ export function OrderForm({
       const box = document.querySelector<HTMLElement>(`[data-section-key="${firstMissing}"]`);
       box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       box?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+      return;
+    }
+    if (card.descriptionRequired && description.trim() === '') {
+      setMissingDescription(true);
+      document.getElementById(descriptionId)?.focus();
       return;
     }
     if (tooLong) return;
@@ -126,13 +134,24 @@ export function OrderForm({
       footer={
         <Stack gap="md">
           <Textarea
+            id={descriptionId}
             label="Description"
-            description={`${description.length}/${FORM_DESCRIPTION_MAX} · what you would like, in your own words`}
+            withAsterisk={card.descriptionRequired}
+            description={`${description.length}/${FORM_DESCRIPTION_MAX} · what you would like, in your own words${card.descriptionRequired ? ' (the artist asks for it)' : ''}`}
             rows={5}
             resize="vertical"
             value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={tooLong ? `The description is limited to ${FORM_DESCRIPTION_MAX} characters` : undefined}
+            onChange={(e) => {
+              setDescription(e.currentTarget.value);
+              if (e.currentTarget.value.trim() !== '') setMissingDescription(false);
+            }}
+            error={
+              tooLong
+                ? orderMessages.descriptionTooLong
+                : missingDescription
+                  ? orderMessages.descriptionRequired
+                  : undefined
+            }
           />
           <ReferencePicker uploads={uploads} />
           {alert && (

@@ -3,6 +3,7 @@ import type { ChosenLine } from '@brushline/shared/cards/pricing';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
+import { ArtistTerms } from '../../cards/components/card-view.tsx';
 
 /**
  * The look back before a commission request goes: what was chosen and what it costs, the
@@ -111,6 +112,14 @@ export function OrderReview({
             </SimpleGrid>
           )}
         </div>
+        {card.terms && (
+          <div>
+            <ArtistTerms terms={card.terms} />
+            <Text size="sm" mt={4}>
+              By sending this request you accept these terms. Your order keeps a copy of them as they are now.
+            </Text>
+          </div>
+        )}
         <Group
           justify="space-between"
           pt="xs"

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choiceMessages } from '@brushline/shared/cards/messages';
 import { messages } from '@brushline/shared/messages';
+import { orderMessages } from '@brushline/shared/orders/messages';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { artistMe, buyerMe, CARD_UUID, makeCard, makeForm } from '../test/order-fixtures.ts';
@@ -164,5 +165,35 @@ describe('commission page', () => {
       messages.formSendFailed,
     );
     expect(router.state.location.pathname).toBe(`/comission-form/${CARD_UUID}`);
+  });
+});
+
+describe('the artist’s terms and a required description', () => {
+  it('asks for the description the artist requires, then shows the terms the buyer accepts', async () => {
+    const calls = stubFetch({
+      ...signedIn(buyerMe),
+      [getCard]: () => ({
+        status: 200,
+        body: makeCard({ sections: [], terms: 'Personal use only.', descriptionRequired: true }),
+      }),
+      'POST /api/comissionform/send': () => ({
+        status: 200,
+        body: { form: makeForm(1, 'none'), message: messages.formSent },
+      }),
+    });
+    const { user } = renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    expect(await screen.findByText('Personal use only.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+    expect(await screen.findByText(orderMessages.descriptionRequired)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Description/ })).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'Check your request' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'A fox');
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+    const review = await screen.findByRole('region', { name: 'Check your request' });
+    expect(within(review).getByText('Personal use only.')).toBeInTheDocument();
+    expect(within(review).getByText(/By sending this request you accept these terms/)).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/comissionform/send')).toBe(true));
   });
 });

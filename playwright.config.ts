@@ -32,7 +32,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /a11y-coverage\.spec\.ts/ },
+    // After every journey: did axe see every screen (e2e/a11y-coverage.spec.ts)?
+    { name: 'a11y-coverage', testMatch: /a11y-coverage\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     // The production path: the compiled server `npm run test:e2e` has just built (npm run build).
     command: 'node --enable-source-maps apps/server/dist/main.js',

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { initialChunks, type ManifestChunk } from '../apps/web/scripts/initial-chunks.mjs';
+import { checkA11y } from './a11y.ts';
 
 const manifest = JSON.parse(readFileSync('apps/web/dist/.vite/manifest.json', 'utf8')) as Record<
   string,
@@ -26,6 +27,7 @@ test('the feed loads only what the bundle budget counts: no card editor, no lega
   await expect(page.getByRole('heading', { name: 'Feed', level: 1 })).toBeVisible();
   await expect(page.getByText('There are no posts yet.').or(page.getByRole('article').first())).toBeVisible();
   await page.waitForLoadState('networkidle');
+  await checkA11y(page, 'feed, signed out');
 
   const budget = new Set(
     initialChunks(manifest, ['src/features/posts/pages/feed-page.tsx']).files.map((f) =>
@@ -46,6 +48,7 @@ test('the feed loads only what the bundle budget counts: no card editor, no lega
   await page.getByRole('link', { name: 'Terms of use' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.has(fileOf('src/features/legal/pages/terms-page.tsx'))).toBe(true);
+  await checkA11y(page, 'terms');
 });
 
 test('scripts arrive as the brotli copies made at build time, cached for good', async ({ request }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 const png = () =>
@@ -28,10 +29,15 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await page.goto('/crm');
   await expect(page).toHaveURL(/\/crm\/pending\/new$/);
   await expect(page.getByText('There is nothing new yet..')).toBeVisible();
+  await checkA11y(page, 'CRM incoming, empty');
   await page.getByRole('tab', { name: 'Commission forms' }).click();
   await expect(page).toHaveURL(/\/crm\/cards$/);
+  await expect(page.getByRole('link', { name: 'Create card' }).first()).toBeVisible();
+  await checkA11y(page, 'CRM cards, none yet');
   await page.getByRole('link', { name: 'Create card' }).first().click();
   await expect(page).toHaveURL(/\/crm\/cards\/card-create$/);
+  await expect(page.getByLabel('Title', { exact: true })).toBeVisible();
+  await checkA11y(page, 'card editor, empty');
 
   // The card: a starting price, a one-choice section and a several-choice section.
   await page.getByLabel('Title', { exact: true }).fill('Character portrait');
@@ -55,6 +61,7 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await preview.getByRole('radio', { name: /Full body/ }).check();
   await preview.getByRole('checkbox', { name: /Pet/ }).check();
   await expect(preview.getByTestId('card-total')).toHaveText('$40.50');
+  await checkA11y(page, 'card editor, filled in');
 
   // A new card is a closed draft until it is opened on purpose; the artist's terms go with it.
   await page.getByLabel('Your terms').fill('Personal use only. Two revisions included.');
@@ -65,6 +72,7 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await page.getByRole('button', { name: 'Create card' }).first().click();
   await expect(page).toHaveURL(/\/crm\/cards$/);
   await expect(page.getByText('Card created!')).toBeVisible();
+  await checkA11y(page, 'CRM cards, one card');
   const view = page.getByRole('link', { name: 'View Character portrait' });
   const cardPath = (await view.getAttribute('href'))!;
   expect(cardPath).toMatch(/^\/commission\/[0-9a-f-]{36}$/);
@@ -75,6 +83,7 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   const bobAccount = await registerByApi(bob.request, 'bob');
   await bob.goto(cardPath);
   await expect(bob.getByRole('heading', { name: 'Character portrait' })).toBeVisible();
+  await checkA11y(bob, 'commission card');
   await bob.getByRole('button', { name: 'Order this commission' }).click();
   await bob.getByRole('radio', { name: /Full body/ }).check();
   await bob.getByRole('checkbox', { name: /Background/ }).check();
@@ -87,6 +96,7 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await expect(bob.getByRole('button', { name: 'Review request' })).toBeEnabled();
   const shownTotal = await bob.getByTestId('card-total').innerText();
   expect(shownTotal).toBe('$50.50');
+  await checkA11y(bob, 'order form, filled in');
   // A look back before it goes: choices, total, description and references.
   await bob.getByRole('button', { name: 'Review request' }).click();
   const review = bob.getByRole('region', { name: 'Check your request' });
@@ -95,9 +105,12 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await expect(review.getByRole('img', { name: 'Reference 1' })).toBeVisible();
   await expect(review.getByTestId('review-total')).toHaveText(shownTotal);
   await expect(review.getByText('Personal use only. Two revisions included.')).toBeVisible();
+  await checkA11y(bob, 'order review');
   await review.getByRole('button', { name: 'Send request' }).click();
   await expect(bob).toHaveURL(/\/crm\/outgoing\/orders$/);
   await expect(bob.getByText('Request sent!')).toBeVisible();
+  await expect(bob.getByRole('list', { name: 'Pending orders' })).toBeVisible();
+  await checkA11y(bob, 'CRM outgoing, one pending');
 
   // The server computed the same total the commissioner saw.
   const outgoing = await bob.request.get('/api/comissionforms/outgoing');
@@ -111,10 +124,12 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await page.goto('/crm/pending/new');
   const group = page.getByRole('list', { name: `Requests from ${bobAccount.login}` });
   await expect(group.getByText('New!')).toBeVisible();
+  await checkA11y(page, 'CRM incoming, one new');
   await group.getByRole('button', { name: 'Details of Character portrait' }).click();
   const details = page.getByRole('dialog', { name: 'Character portrait' });
   await expect(details.getByText('My orange cat, sitting.')).toBeVisible();
   await expect(details.getByText(shownTotal)).toBeVisible();
+  await checkA11y(page, 'order details dialog');
   await details.getByRole('button', { name: 'Accept' }).click();
   await expect(details).toBeHidden();
   await expect(page.getByText('There is nothing new yet..')).toBeVisible();
@@ -123,6 +138,7 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await page.getByRole('button', { name: new RegExp(bobAccount.login) }).click();
   const task = page.getByRole('list', { name: `Tasks of ${bobAccount.login}` }).getByRole('listitem');
   await expect(task).toContainText('Accepted, waiting to start');
+  await checkA11y(page, 'CRM active, one task');
   await task.getByRole('button', { name: 'Start' }).click();
   await expect(task).toContainText('In progress');
   await task.getByRole('button', { name: 'Deliver' }).click();
@@ -132,10 +148,12 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await bob.reload();
   const finished = bob.getByRole('list', { name: 'Finished orders' }).getByRole('listitem');
   await expect(finished).toContainText('Character portrait');
+  await checkA11y(bob, 'CRM outgoing, one finished');
   await finished.getByRole('button', { name: 'Approve' }).click();
   await expect(finished).toHaveCount(0);
   await bob.getByLabel('Display done column').check();
   await expect(bob.getByRole('list', { name: 'Done orders' }).getByRole('listitem')).toContainText('Done');
+  await checkA11y(bob, 'CRM outgoing, done column');
 
   // Both see it done in their CRM.
   await page.reload();
@@ -144,5 +162,6 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await expect(
     page.getByRole('list', { name: `Tasks of ${bobAccount.login}` }).getByRole('listitem'),
   ).toContainText('Done');
+  await checkA11y(page, 'CRM active, inactive shown');
   await bobContext.close();
 });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 import { notificationMailsTo, waitForNotificationMails } from './mail.ts';
 
@@ -69,17 +70,22 @@ test('an artist is e-mailed about a new order, unsubscribes from the mail signed
   await expect(
     stranger.getByText('You will no longer get e-mails about new orders. You still see them on the site.'),
   ).toBeVisible();
+  await checkA11y(stranger, 'unsubscribed');
   await strangerContext.close();
 
   // Signed in, her settings show it, and she can change the rest there.
   await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings\/general$/);
+  await checkA11y(page, 'settings: general');
   await page.getByRole('link', { name: /Notifications/ }).click();
   await expect(page).toHaveURL(/\/settings\/notifications$/);
   const newOrders = page.getByRole('radiogroup', { name: 'New orders' });
   await expect(newOrders.getByRole('radio', { name: 'In-app only' })).toBeChecked();
+  await checkA11y(page, 'settings: notifications');
   await page.getByRole('radiogroup', { name: 'Chat messages' }).getByText('E-mail', { exact: true }).click();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings updated!')).toBeVisible();
+  await checkA11y(page, 'settings: notifications, saved');
 
   // A second order is not mailed to her; the status change it leads to is mailed to Bob, who left
   // status changes on. Her order event is older than his, so it would have gone no later than his.

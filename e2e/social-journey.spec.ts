@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 const png = (colour: string) =>
@@ -13,6 +14,7 @@ test('post two images, another user likes the post, the bell counts it live', as
   await page.goto('/feed');
   const creator = page.getByRole('region', { name: 'New post' });
   await expect(creator).toBeVisible();
+  await checkA11y(page, 'feed, signed in');
   const text = `Fresh sketches ${Date.now()}`;
   await creator.getByLabel('New post').fill(text);
   await creator.locator('input[type=file]').setInputFiles([
@@ -21,12 +23,14 @@ test('post two images, another user likes the post, the bell counts it live', as
   ]);
   await expect(creator.getByRole('button', { name: /^Remove / })).toHaveCount(2);
   await expect(creator.getByRole('button', { name: 'Post', exact: true })).toBeEnabled();
+  await checkA11y(page, 'post creator with two images');
   await creator.getByRole('button', { name: 'Post', exact: true }).click();
 
   const post = page.getByRole('article', { name: `Post by ${ann.login}` }).filter({ hasText: text });
   await expect(post).toBeVisible();
   await expect(post.getByRole('button', { name: /^Open image \d of 2$/ })).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await checkA11y(page, 'feed with a new post');
 
   // A second person, in a browser context of their own, likes the post.
   const other = await browser.newContext();
@@ -36,12 +40,14 @@ test('post two images, another user likes the post, the bell counts it live', as
   const seen = bobPage.getByRole('article', { name: `Post by ${ann.login}` }).filter({ hasText: text });
   await seen.getByRole('button', { name: 'Like (0 likes)' }).click();
   await expect(seen.getByRole('button', { name: 'Unlike (1 like)' })).toBeVisible();
+  await checkA11y(bobPage, 'feed, a liked post');
 
   // Ann's page was not reloaded: the hub pushes the notification and the bell counts it.
   const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
   await expect(bell).toBeVisible();
   await bell.click();
   await expect(page.getByText(/liked your post/).first()).toBeVisible();
+  await checkA11y(page, 'notification bell, one unread');
   await other.close();
 
   // The notification opens the post's own page, which a link preview also describes.
@@ -53,6 +59,7 @@ test('post two images, another user likes the post, the bell counts it live', as
   const own = page.getByRole('article', { name: `Post by ${ann.login}` });
   await expect(own.getByText(text)).toBeVisible();
   await expect(own.getByRole('button', { name: 'Like (1 like)' })).toBeVisible();
+  await checkA11y(page, 'post page');
   const html = await (await page.request.get(page.url())).text();
   expect(html).toContain(`<meta property="og:description" content="${text}" />`);
 });
@@ -65,6 +72,7 @@ test('connect, rename and delete a social link, and see it on the profile', asyn
   await page.getByLabel('Link').fill('http://www.artstation.com/ann');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter a valid link')).toBeVisible();
+  await checkA11y(page, 'settings: socials, invalid link');
 
   await page.getByLabel('Link').fill('https://www.artstation.com/ann-draws-a-great-many-things');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -75,15 +83,19 @@ test('connect, rename and delete a social link, and see it on the profile', asyn
   await page.getByLabel('Title').fill('ArtStation portfolio');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Social updated')).toBeVisible();
+  await checkA11y(page, 'settings: socials, saved');
 
   await page.goto(`/profile/${ann.login}/home`);
   const chip = page.getByRole('link', { name: /ArtStation portfolio/ });
   await expect(chip).toBeVisible();
   await expect(chip).toHaveAttribute('href', 'https://www.artstation.com/ann-draws-a-great-many-things');
   await expect(chip).toContainText('…');
+  await checkA11y(page, 'profile with a social link');
 
   await page.goto('/settings/socials');
   await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: 'Delete link' })).toBeVisible();
+  await checkA11y(page, 'delete social link confirmation');
   await page.getByRole('button', { name: 'Delete link' }).click();
   await expect(page.getByLabel('Title')).toHaveCount(0);
   await page.goto(`/profile/${ann.login}/home`);

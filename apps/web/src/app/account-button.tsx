@@ -18,6 +18,7 @@ export function AccountButton({
           name={user.displayName}
           src={user.userProfileStore.profilePicture?.miniaturePath}
           size={34}
+          decorative
         />
         <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
           {user.displayName}

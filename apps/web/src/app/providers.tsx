@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { HubProvider } from '../lib/hub.tsx';
 import { useWantedHosts } from '../lib/overlay-hosts.ts';
 import { createQueryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // Toasts and confirm dialogs are opened through global APIs (lib/toast.ts, lib/confirm.ts), so
 // their hosts need not wrap the app: they render beside it, from the first time one is needed.
@@ -27,7 +27,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         <HubProvider>{children}</HubProvider>
         <OverlayHosts />
       </MantineProvider>

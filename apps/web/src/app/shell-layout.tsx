@@ -14,6 +14,7 @@ import { Link, useLocation, useNavigation, useOutlet } from 'react-router';
 import { paths } from '@brushline/shared/paths';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
+import { useRouteTitle } from '../lib/page-title.ts';
 import { useSession } from '../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
 import { NavigationProgress, PageLoading } from './page-loading.tsx';
@@ -90,6 +91,32 @@ function NavButton({ to, label }: { to: string; label: string }) {
   );
 }
 
+/** The id of the page's main region: where "Skip to content" sends focus. */
+export const MAIN_ID = 'main';
+
+/**
+ * The first focusable element of every page (WCAG 2.4.1): moves focus to the page's main region,
+ * so keyboard users skip the header. Focus is moved by hand: following `#main` would put the
+ * fragment in the address and hand the router a navigation.
+ */
+export function SkipLink() {
+  return (
+    <a
+      className={classes.skipLink}
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        const main = document.getElementById(MAIN_ID);
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+        main.scrollIntoView();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 /**
  * The frame of every screen. It is also the router's hydrate fallback: while the first page's
  * chunk loads there is no outlet yet, and a loading state holds the page's place.
@@ -99,8 +126,10 @@ export function ShellLayout() {
   const outlet = useOutlet();
   const loading = useNavigation().state === 'loading';
   useKeepAlive(user?.id);
+  useRouteTitle();
   return (
     <>
+      <SkipLink />
       <header className={classes.header}>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -136,7 +165,7 @@ export function ShellLayout() {
           </Group>
         </Container>
       </header>
-      <main className={classes.main} aria-busy={loading}>
+      <main id={MAIN_ID} tabIndex={-1} className={classes.main} aria-busy={loading}>
         {loading && <NavigationProgress />}
         {/* A screen tall at least: the footer starts below the fold, so a page that grows as its
             data arrives never moves it on screen (a layout shift on every first visit). */}

@@ -1,8 +1,11 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { paths } from '@brushline/shared/paths';
 import { Link } from 'react-router';
+import { NOT_FOUND_TITLE } from '@brushline/shared/page-titles';
+import { usePageTitle } from '../lib/page-title.ts';
 
 export function NotFoundPage({ what = 'page' }: { what?: string }) {
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <Stack align="center" gap="sm" py={64} ta="center">
       <Title order={1} fz={96} c="dimmed" aria-label="404">

@@ -10,7 +10,8 @@ export const sessionQuery = queryOptions({
   queryKey: ['session'],
   queryFn: async (): Promise<Me | null> => {
     try {
-      return await api<Me>('sessioncheck');
+      // null for a visitor (no session cookie); 401 when a session cookie outlived its session.
+      return await api<Me | null>('sessioncheck');
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return null;
       throw err;

@@ -16,7 +16,8 @@ import {
 import { messages } from '@brushline/shared/messages';
 import { meSchema } from '@brushline/shared/users/schemas';
 import { requestContext, type Deps } from '../../platform/deps.ts';
-import { clearSessionCookie, requireActor, setSessionCookie } from '../../platform/session.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../platform/session.ts';
 import { setDeviceCookie } from './device-cookie.ts';
 import { checkSession, login, logout } from './login.service.ts';
 import { requestRegistration, verifyRegistration } from './registration.service.ts';
@@ -99,11 +100,22 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Keep-alive: the signed-in user, or 401',
-          response: { 200: meSchema, ...errorResponses(401) },
+          summary:
+            'Keep-alive: the signed-in user; null when nobody is signed in; 401 when the session ended',
+          description:
+            'Without a session cookie the answer is 200 with null: asking who is signed in is not a failure ' +
+            'for a visitor, and a browser would log a 401 as an error on every first visit. A session cookie ' +
+            'that names no live session (expired, signed out elsewhere, forged) answers 401 and clears the ' +
+            'cookie: that is the keep-alive failure the app counts (SPEC §4).',
+          response: { 200: meSchema.nullable(), ...errorResponses(401) },
         },
       },
-      async (req) => checkSession(deps, requireActor(req)),
+      async (req, reply) => {
+        if (req.actor) return checkSession(deps, req.actor);
+        if (req.cookies[SESSION_COOKIE] === undefined) return null;
+        clearSessionCookie(reply, secure);
+        throw unauthorized();
+      },
     );
 
     app.post(

@@ -19,7 +19,12 @@ export function useKeepAlive(userId: string | undefined, intervalMs = KEEP_ALIVE
   useEffect(() => {
     if (!userId) return;
     const keepAlive = createKeepAlive(
-      async () => qc.setQueryData(sessionQuery.queryKey, await api<Me>('sessioncheck')),
+      async () => {
+        // A 401 throws; null (the cookie itself is gone) is a failure too.
+        const me = await api<Me | null>('sessioncheck');
+        if (!me) throw new Error('Not signed in');
+        qc.setQueryData(sessionQuery.queryKey, me);
+      },
       () => {
         qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'site' });
         qc.setQueryData(sessionQuery.queryKey, null);

@@ -15,7 +15,10 @@ export function AuthCard({
     <Center py={{ base: 'md', sm: 'xl' }}>
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap="xs" mb="lg">
-          <Title order={2}>{title}</Title>
+          {/* The form is the page: its title is the page's one h1, at the size of a section title. */}
+          <Title order={1} fz="h2">
+            {title}
+          </Title>
           {subtitle && (
             <Text c="dimmed" size="sm">
               {subtitle}

@@ -1,10 +1,11 @@
-import { Avatar, Box, Card, Checkbox, Group, Image, Radio, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Checkbox, Group, Image, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CardSection, Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import { computeTotal, formatUsd } from '@brushline/shared/cards/pricing';
 import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { toPath } from '@brushline/shared/paths';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { chosenOf, fittingPicks, type Picks } from '../picks.ts';
 
 /** What the view needs of a card: a saved card fits, and so does the editor's draft. */
@@ -25,13 +26,22 @@ interface CardViewProps {
   sectionErrors?: Record<string, string>;
   /** Under the total: the order form, a login button or an edit button. */
   footer?: ReactNode;
+  /** 1 where the card is the page (the commission page), 2 inside another page (the editor's preview). */
+  headingOrder?: 1 | 2;
 }
 
 /**
  * A commission card as commissioners see it, with a live total. The commission page and the
  * editor's preview both render this one component, so the preview is what buyers will get.
  */
-export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: CardViewProps) {
+export function CardView({
+  card,
+  picks,
+  onPicksChange,
+  sectionErrors,
+  footer,
+  headingOrder = 2,
+}: CardViewProps) {
   const [ownPicks, setOwnPicks] = useState<Picks>({});
   const current = fittingPicks(card, picks ?? ownPicks);
   const setPicks = onPicksChange ?? setOwnPicks;
@@ -61,16 +71,16 @@ export function CardView({ card, picks, onPicksChange, sectionErrors, footer }: 
             />
           )}
           <Stack gap={6} style={{ minWidth: 0 }}>
-            <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+            <Title order={headingOrder} fz="h3" style={{ overflowWrap: 'anywhere' }}>
               {card.title || 'Untitled card'}
             </Title>
             {card.owner && (
               <Group gap={6} wrap="nowrap">
-                <Avatar
+                <UserAvatar
                   src={card.owner.avatarMiniatureUrl}
                   name={card.owner.displayName}
-                  color="initials"
                   size={24}
+                  decorative
                 />
                 <Text
                   size="sm"

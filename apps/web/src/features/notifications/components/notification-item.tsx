@@ -33,13 +33,7 @@ export function NotificationItem({
       <Group gap="sm" wrap="nowrap" align="flex-start">
         {who ? (
           // Hidden: its initials would otherwise open the button's spoken name ("BO bob liked…").
-          <UserAvatar
-            name={who.displayName}
-            src={who.avatarMiniatureUrl}
-            size={36}
-            radius="xl"
-            aria-hidden="true"
-          />
+          <UserAvatar name={who.displayName} src={who.avatarMiniatureUrl} size={36} radius="xl" decorative />
         ) : (
           <ThemeIcon size={36} radius="xl" variant="light" aria-hidden="true">
             <IconBell size={18} aria-hidden />

@@ -31,7 +31,7 @@ export function FormSummary({ form }: { form: SentForm }) {
         <StatusBadge status={form.status} />
       </Group>
       <div>
-        <Title order={4} fz="md" mb={4}>
+        <Title order={3} fz="md" mb={4}>
           Chosen options
         </Title>
         {/* The starting price first, so the lines add up to the total below. */}
@@ -73,7 +73,7 @@ export function FormSummary({ form }: { form: SentForm }) {
         )}
       </div>
       <div>
-        <Title order={4} fz="md" mb={4}>
+        <Title order={3} fz="md" mb={4}>
           Description
         </Title>
         <Text
@@ -85,7 +85,7 @@ export function FormSummary({ form }: { form: SentForm }) {
         </Text>
       </div>
       <div>
-        <Title order={4} fz="md" mb={4}>
+        <Title order={3} fz="md" mb={4}>
           References ({form.references.length})
         </Title>
         {form.references.length === 0 ? (

@@ -128,6 +128,7 @@ export function OrderForm({
   return (
     <CardView
       card={card}
+      headingOrder={1}
       picks={picks}
       onPicksChange={choose}
       sectionErrors={sectionErrors}

@@ -8,6 +8,7 @@ import { paths, toPath } from '@brushline/shared/paths';
 import { isUuid } from '@brushline/shared/uuid';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
 import { OrderForm } from '../components/order-form.tsx';
 import { cardQuery } from '../../cards/api/card-queries.ts';
@@ -16,6 +17,7 @@ import type { Picks } from '../../cards/picks.ts';
 import { keepPicks, takePicks } from '../picks-across-sign-in.ts';
 
 function Missing() {
+  usePageTitle(messages.comissionMissing);
   return (
     <Stack align="center" py={48} gap="sm" ta="center">
       <Title order={1} fz="h2">
@@ -52,6 +54,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   const valid = isUuid(uuid);
   const { data: card, error, isPending, refetch } = useQuery({ ...cardQuery(uuid), enabled: valid });
   const [ordering, setOrdering] = useState(openForm);
+  usePageTitle(card && (ordering ? `Order: ${card.title}` : card.title));
   // Choices made before pressing "Order" carry over into the form, and through signing in.
   const [picks, setPicks] = useState<Picks>(() => takePicks(uuid));
 
@@ -73,6 +76,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
     body = (
       <CardView
         card={card}
+        headingOrder={1}
         footer={
           <Stack gap="xs">
             <Alert color="blue">{ownerNote(card)}</Alert>
@@ -87,6 +91,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
     body = (
       <CardView
         card={card}
+        headingOrder={1}
         footer={
           <Alert color="gray" title={messages.comissionClosed}>
             The artist is not taking orders on this card right now. Check again later.
@@ -98,6 +103,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
     body = (
       <CardView
         card={card}
+        headingOrder={1}
         picks={picks}
         onPicksChange={setPicks}
         footer={
@@ -126,6 +132,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
     body = (
       <CardView
         card={card}
+        headingOrder={1}
         picks={picks}
         onPicksChange={setPicks}
         footer={

@@ -101,7 +101,12 @@ export function PostCard({ post, pictures = 'lazy' }: { post: Post; pictures?: P
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <Anchor component={Link} to={profile} aria-hidden tabIndex={-1}>
-              <UserAvatar name={post.owner.displayName} src={post.owner.avatarMiniatureUrl} size={42} />
+              <UserAvatar
+                name={post.owner.displayName}
+                src={post.owner.avatarMiniatureUrl}
+                size={42}
+                decorative
+              />
             </Anchor>
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap={6} wrap="wrap">

@@ -5,6 +5,7 @@ import { messages } from '@brushline/shared/messages';
 import { paths } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
 import { postQuery } from '../api/post-queries.ts';
 import { PostCard } from '../components/post-card.tsx';
@@ -41,6 +42,8 @@ export function PostPage() {
   });
   // After a delete the page asks again: the 404 wins over the copy still cached.
   const missing = id === null || (query.error instanceof ApiError && query.error.status === 404);
+  const heading = query.data && !missing ? `Post by ${query.data.owner.displayName}` : 'Post';
+  usePageTitle(missing ? messages.postMissing : heading);
 
   let body;
   if (missing) body = <PostMissing />;
@@ -55,7 +58,7 @@ export function PostPage() {
     <Box maw={720} mx="auto">
       <Stack>
         <Title order={1} size="h2">
-          {query.data && !missing ? `Post by ${query.data.owner.displayName}` : 'Post'}
+          {heading}
         </Title>
         {body}
       </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Card, Group, Indicator, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Indicator, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { User } from '@brushline/shared/users/schemas';
 import { boxAspectRatio } from '@brushline/shared/media/constants';
@@ -83,15 +83,14 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => voi
       <Stack gap="sm" mt="md">
         <UserBadges badges={user.badges} />
         {user.connectedSocials.length > 0 && (
-          <Box component="ul" aria-label="Social links" p={0} m={0} style={{ listStyle: 'none' }}>
-            <Group gap="xs">
-              {user.connectedSocials.map((link) => (
-                <li key={link.id} style={{ maxWidth: '100%' }}>
-                  <SocialChip link={link} />
-                </li>
-              ))}
-            </Group>
-          </Box>
+          // The list is the row itself: a <ul> may hold only <li>s (axe list).
+          <Group component="ul" aria-label="Social links" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {user.connectedSocials.map((link) => (
+              <li key={link.id} style={{ maxWidth: '100%' }}>
+                <SocialChip link={link} />
+              </li>
+            ))}
+          </Group>
         )}
         {onEdit && user.connectedSocials.length === 0 && (
           <Text size="sm" c="dimmed">

@@ -9,6 +9,7 @@ import { userCardsQuery } from '../../cards/api/card-queries.ts';
 import { UserCards } from '../../cards/components/user-cards.tsx';
 import { UserPosts } from '../../posts/components/user-posts.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { userByLoginQuery } from '../api/user-queries.ts';
 import { EditProfileModal } from '../components/edit-profile-modal.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
@@ -26,6 +27,7 @@ export function ProfileHomePage() {
   // first answer is waited for: a failing list shows nothing (UserCards) while it is retried.
   const cards = useQuery(userCardsQuery(login));
   const [editing, setEditing] = useState(false);
+  usePageTitle(user && `${user.displayName} (@${user.displayLogin})`);
 
   if (isPending || (cards.isPending && cards.failureCount === 0 && !error))
     return <LoadingState label="Loading profile" />;

@@ -1,0 +1,48 @@
+import type { PathName } from './paths.ts';
+import { PRODUCT_NAME } from './site.ts';
+
+/**
+ * What the browser tab says on each screen (`<title> · Brushline`), so every screen can be told
+ * apart in tabs, history and a screen reader's page announcement (WCAG 2.4.2). Screens that
+ * show one profile, card or post replace theirs with the name of what they show once it loads.
+ * A Record, so a new path in the table cannot ship without a title.
+ */
+export const pageTitles: Record<PathName, string | null> = {
+  home: null,
+  login: 'Sign in',
+  register: 'Create account',
+  registerVerify: 'Confirm your e-mail',
+  reset: 'Reset your password',
+  resetVerify: 'Enter your recovery code',
+  resetChange: 'Choose a new password',
+  policyEn: 'Privacy policy',
+  policyRu: 'Политика конфиденциальности',
+  terms: 'Terms of use',
+  feed: 'Feed',
+  hubFeed: 'Feed',
+  post: 'Post',
+  notifications: 'Notifications',
+  settingsGeneral: 'General settings',
+  settingsSocials: 'Social links',
+  settingsNotifications: 'Notification settings',
+  unsubscribe: 'Unsubscribe',
+  profileHome: 'Profile',
+  commission: 'Commission',
+  commissionForm: 'Order a commission',
+  crm: 'CRM',
+  crmTracker: 'Tracker · CRM',
+  crmCards: 'Commission forms · CRM',
+  crmCardCreate: 'New commission card · CRM',
+  crmCardEdit: 'Edit commission card · CRM',
+  crmIncoming: 'Incoming requests · CRM',
+  crmActive: 'Active commissions · CRM',
+  crmOutgoing: 'Outgoing orders · CRM',
+  crmRequests: 'Requests · CRM',
+  crmRequestsTracking: 'Request tracking · CRM',
+};
+
+/** The title of a page the not-found screen shows. */
+export const NOT_FOUND_TITLE = 'Page not found';
+
+/** A document title: the page's own, then the product (the server's link previews use the same form). */
+export const documentTitle = (title: string | null) => (title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME);

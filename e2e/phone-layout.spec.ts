@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { paths } from '@brushline/shared/paths';
+import { checkA11y } from './a11y.ts';
 
 // Pages with long words or wide content that once made a phone scroll sideways.
 const pages = [paths.policyRu, paths.policyEn, paths.terms, paths.login, paths.register, paths.feed];
@@ -12,5 +13,6 @@ test('public pages fit a 390 px phone without sideways scrolling', async ({ page
     await expect(page.getByRole('main')).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(390);
+    await checkA11y(page, `${path} on a phone`);
   }
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 /** A 1200×1600 portrait, like the upload the issue was found with. */
@@ -63,6 +64,7 @@ for (const viewport of [
     expect(shown.y + shown.height).toBeLessThanOrEqual(
       (await post.boundingBox())!.y + (await post.boundingBox())!.height,
     );
+    await checkA11y(page, 'feed with a portrait post and a toast');
 
     // The viewer fits the picture to the screen, zooms in, and links the original.
     await picture.click();
@@ -76,6 +78,7 @@ for (const viewport of [
     await viewer.getByRole('button', { name: 'Zoom in' }).click();
     // The zoom reads as a share of the original's pixels.
     await expect(viewer.getByLabel(/^Zoom \d+% of the original$/)).toBeVisible();
+    await checkA11y(page, 'image viewer, zoomed in');
     await expect.poll(async () => (await full.boundingBox())!.height).toBeGreaterThan(fitted.height * 1.3);
     await viewer.getByRole('button', { name: 'Fit to the screen' }).click();
     await expect(viewer.getByLabel('Zoom: fitted to the screen')).toBeVisible();

@@ -32,7 +32,8 @@ export function OrderReview({
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby="order-review-title">
       <Stack gap="md">
         <div>
-          <Title order={2} fz="h3" id="order-review-title">
+          {/* It stands in for the card on the commission page: the page's one h1. */}
+          <Title order={1} fz="h3" id="order-review-title">
             Check your request
           </Title>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -41,7 +42,7 @@ export function OrderReview({
           </Text>
         </div>
         <div>
-          <Title order={3} fz="md" mb={4}>
+          <Title order={2} fz="md" mb={4}>
             Options
           </Title>
           <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0}>
@@ -77,7 +78,7 @@ export function OrderReview({
           )}
         </div>
         <div>
-          <Title order={3} fz="md" mb={4}>
+          <Title order={2} fz="md" mb={4}>
             Description
           </Title>
           {description.trim() ? (
@@ -91,7 +92,7 @@ export function OrderReview({
           )}
         </div>
         <div>
-          <Title order={3} fz="md" mb={4}>
+          <Title order={2} fz="md" mb={4}>
             References ({references.length})
           </Title>
           {references.length === 0 ? (

@@ -165,7 +165,8 @@ export function MediaViewer({
               <IconChevronLeft size={18} aria-hidden />
             </ActionIcon>
             <Group gap="xs" wrap="nowrap" justify="center">
-              <Tooltip label="Zoom out (−)">
+              {/* Tooltips stay inside the dialog, not in a portal outside every landmark (axe region). */}
+              <Tooltip label="Zoom out (−)" withinPortal={false}>
                 <ActionIcon
                   variant="default"
                   size="xl"
@@ -185,7 +186,7 @@ export function MediaViewer({
               >
                 {zoomLabel}
               </Text>
-              <Tooltip label="Zoom in (+)">
+              <Tooltip label="Zoom in (+)" withinPortal={false}>
                 <ActionIcon
                   variant="default"
                   size="xl"
@@ -196,7 +197,7 @@ export function MediaViewer({
                   <IconZoomIn size={18} aria-hidden />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Fit to the screen (0)">
+              <Tooltip label="Fit to the screen (0)" withinPortal={false}>
                 <ActionIcon
                   variant="default"
                   size="xl"
@@ -207,7 +208,10 @@ export function MediaViewer({
                   <IconMaximize size={18} aria-hidden />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label={`Open the original (${current.width} × ${current.height})`}>
+              <Tooltip
+                label={`Open the original (${current.width} × ${current.height})`}
+                withinPortal={false}
+              >
                 <ActionIcon
                   component="a"
                   href={current.url}

@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { SMALL_IMAGE_PIXELS } from '@brushline/shared/media/constants';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import type { Config } from './config.ts';
 import { defaultWebDist } from './locations.ts';
@@ -38,6 +39,7 @@ import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
+import { createWorkPool } from './platform/work-pool.ts';
 import {
   actorFromToken,
   hubAuthenticator,
@@ -114,6 +116,7 @@ export async function buildApp(opts: AppOptions) {
     log: app.log,
     hub,
     storage: createLocalStorage(join(config.DATA_DIR, 'media')),
+    imageWork: createWorkPool({ size: config.IMAGE_WORKERS, smallCost: SMALL_IMAGE_PIXELS }),
     signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
   };
   const flushEvery =

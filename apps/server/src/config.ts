@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { EMAIL_BATCH_WINDOW_SECONDS } from '@brushline/shared/notifications/constants';
 
@@ -32,18 +33,35 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@brushline.example'),
   SEED_DEMO: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  IMAGE_WORKERS: z.coerce
+    .number({ error: 'must be a whole number of images' })
+    .int({ error: 'must be a whole number of images' })
+    .min(1, { error: 'must be at least 1' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'IMAGE_WORKERS'> {
+  /** Images re-encoded at once (plus one express slot for small ones): docs/decisions/0011-hardening.md. */
+  IMAGE_WORKERS: number;
   /** PUBLIC_URL, or http://localhost:PORT when unset. */
   publicUrl: string;
   secureCookies: boolean;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * sharp runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default). The image pool's slots plus
+ * its express slot must leave a thread free for file I/O and header reads, or a small upload would
+ * queue inside libuv behind big ones after all.
+ */
+export function maxImageWorkers(env: NodeJS.ProcessEnv): number {
+  const threads = Number(env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, threads - 2);
+}
 
 /** Parses the environment; a bad value throws naming the variable. Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +71,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
+  const maxWorkers = maxImageWorkers(env);
+  const imageWorkers = parsed.data.IMAGE_WORKERS ?? Math.min(availableParallelism(), maxWorkers);
+  if (imageWorkers > maxWorkers) {
+    throw new ConfigError(
+      `Invalid configuration:\n  IMAGE_WORKERS: must be at most ${maxWorkers} (UV_THREADPOOL_SIZE minus 2); raise UV_THREADPOOL_SIZE for more`,
+    );
+  }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, publicUrl, secureCookies: publicUrl.startsWith('https://') };
+  return {
+    ...parsed.data,
+    IMAGE_WORKERS: imageWorkers,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
 }

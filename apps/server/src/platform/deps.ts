@@ -6,6 +6,7 @@ import type { Hub } from './hub.ts';
 import type { Mailer } from './mail.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { RateLimits } from './rate-limit.ts';
+import type { WorkPool } from './work-pool.ts';
 
 /**
  * What services need from the platform; built once in buildApp and passed explicitly. Every
@@ -22,6 +23,8 @@ export interface Deps {
   log: FastifyBaseLogger;
   hub: Hub;
   storage: MediaStorage;
+  /** Image re-encoding: bounded, fair per user, small images never behind big ones. */
+  imageWork: WorkPool;
   /** Key of signed links (platform/signing-secret.ts). */
   signingSecret: Buffer;
 }

@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('sizes the image pool from the CPU count within the libuv threads, and checks IMAGE_WORKERS', () => {
+    // 4 libuv threads by default: two image slots + the express slot leave one for file I/O.
+    expect(loadConfig({}).IMAGE_WORKERS).toBe(Math.min(availableParallelism(), 2));
+    expect(loadConfig({ IMAGE_WORKERS: '1' }).IMAGE_WORKERS).toBe(1);
+    expect(loadConfig({ IMAGE_WORKERS: '6', UV_THREADPOOL_SIZE: '8' }).IMAGE_WORKERS).toBe(6);
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '64' }).IMAGE_WORKERS).toBe(availableParallelism());
+    for (const bad of ['0', 'two', '1.5', '3']) {
+      expect(() => loadConfig({ IMAGE_WORKERS: bad })).toThrow(/IMAGE_WORKERS/);
+    }
+    expect(() => loadConfig({ IMAGE_WORKERS: '3' })).toThrow(/raise UV_THREADPOOL_SIZE/);
   });
 
   it('uses defaults and derives the cookie security from PUBLIC_URL', () => {

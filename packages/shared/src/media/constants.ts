@@ -30,6 +30,22 @@ export const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
  */
 export const MAX_ANIMATION_FRAMES = 1000;
 
+/**
+ * CPU budget of one animation, as the pixels its re-encoding touches: frames × the larger of a
+ * frame and a stored frame (a fixed box like a banner enlarges small frames). 6 megapixels keep one
+ * upload under about 1 s of CPU (a 1000-frame GIF at the 64-megapixel cap took 9 s); e.g. 24 frames
+ * of 500×500 or 100 of 245×245 (docs/decisions/0011-hardening.md).
+ */
+export const MAX_ANIMATION_MEGAPIXELS = 6;
+export const MAX_ANIMATION_PIXELS = MAX_ANIMATION_MEGAPIXELS * 1_000_000;
+
+/**
+ * Images whose re-encoding touches at most this many pixels are "small": they may use the image
+ * pool's express slot, so they never wait behind big uploads (about 0.1 s of CPU or less).
+ */
+export const SMALL_IMAGE_MEGAPIXELS = 2;
+export const SMALL_IMAGE_PIXELS = SMALL_IMAGE_MEGAPIXELS * 1_000_000;
+
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 /**

@@ -1,4 +1,9 @@
-import { BYTES_PER_MB, MAX_ANIMATION_FRAMES, type MediaPurpose } from './constants.ts';
+import {
+  BYTES_PER_MB,
+  MAX_ANIMATION_FRAMES,
+  MAX_ANIMATION_MEGAPIXELS,
+  type MediaPurpose,
+} from './constants.ts';
 
 /** The 413 answer to an upload over the uploader's tier limit, naming that limit. */
 export function uploadTooLargeMessage(limitBytes: number): string {
@@ -6,6 +11,9 @@ export function uploadTooLargeMessage(limitBytes: number): string {
 }
 
 export const tooManyFramesMessage = `This animation has too many frames. Please use one with at most ${MAX_ANIMATION_FRAMES} frames`;
+
+/** An animation whose frames together are over the CPU budget: fewer or smaller frames fit. */
+export const animationTooLargeMessage = `This animation is too large to process: its frames together have more than ${MAX_ANIMATION_MEGAPIXELS} megapixels. Please use fewer frames or a smaller size`;
 
 const purposeNames: Record<MediaPurpose, string> = {
   post: 'a post',

@@ -1,11 +1,12 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   MAX_ANIMATION_FRAMES,
+  MAX_ANIMATION_PIXELS,
   MAX_IMAGE_PIXELS,
   MEDIA_BOXES,
   type MediaPurpose,
 } from '@brushline/shared/media/constants';
-import { tooManyFramesMessage } from '@brushline/shared/media/messages';
+import { animationTooLargeMessage, tooManyFramesMessage } from '@brushline/shared/media/messages';
 import { messages } from '@brushline/shared/messages';
 import { AppError } from '../../platform/errors.ts';
 
@@ -43,17 +44,24 @@ const notAnImage = () => new AppError(400, 'not_an_image', messages.notAnImage);
 const tooManyPixels = () => new AppError(400, 'image_too_large', messages.imageTooLarge);
 const isPixelLimitError = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
+/** An upload whose headers passed every check, with what re-encoding it will cost. */
+export interface InspectedImage {
+  bytes: Buffer;
+  purpose: MediaPurpose;
+  format: ImageFormat;
+  animated: boolean;
+  /**
+   * Pixels the re-encoding touches: frames × the larger of a decoded frame and a stored one (a
+   * fixed box like a banner enlarges small frames). The image pool schedules by it.
+   */
+  workPixels: number;
+}
+
 /**
- * Decodes and re-encodes an upload for its purpose. Re-encoding is the point: it drops every
- * metadata block (EXIF, GPS, XMP, comments, ICC after conversion to sRGB) and anything hidden
- * after the image data, so the stored file is only pixels we produced.
- *
- * Output formats: JPEG stays JPEG (mozjpeg, quality 82) because photos compress best that way;
- * PNG, WebP and GIF become WebP, which keeps transparency and, for GIFs and animated WebPs, the
- * animation, at a fraction of the size. Both variants share one format, so one stored mime
- * serves both.
+ * Reads an upload's headers (cheap: no pixel is decoded) and refuses what must not be decoded:
+ * not an image, a decompression bomb, too many frames, or an animation over the CPU budget.
  */
-export async function encodeImage(bytes: Buffer, purpose: MediaPurpose): Promise<EncodedImage> {
+export async function inspectImage(bytes: Buffer, purpose: MediaPurpose): Promise<InspectedImage> {
   const format = detectImageFormat(bytes);
   if (!format) throw notAnImage();
   const mayAnimate = format === 'gif' || format === 'webp';
@@ -68,11 +76,33 @@ export async function encodeImage(bytes: Buffer, purpose: MediaPurpose): Promise
   if (meta.format !== format || !meta.width || !meta.height) throw notAnImage();
   // With `animated`, height is every frame stacked: the guard counts all frames a bomb could hold.
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw tooManyPixels();
-  const animated = mayAnimate && (meta.pages ?? 1) > 1;
-  if (animated && (meta.pages ?? 1) > MAX_ANIMATION_FRAMES) {
+  const frames = mayAnimate ? (meta.pages ?? 1) : 1;
+  const animated = frames > 1;
+  if (animated && frames > MAX_ANIMATION_FRAMES) {
     throw new AppError(400, 'too_many_frames', tooManyFramesMessage);
   }
+  const box = MEDIA_BOXES[purpose];
+  const framePixels = (meta.width * meta.height) / frames;
+  const storedFramePixels = box.fit === 'cover' ? box.width * box.height : 0;
+  const workPixels = frames * Math.max(framePixels, storedFramePixels);
+  if (animated && workPixels > MAX_ANIMATION_PIXELS) {
+    throw new AppError(400, 'animation_too_large', animationTooLargeMessage);
+  }
+  return { bytes, purpose, format, animated, workPixels };
+}
 
+/**
+ * Decodes and re-encodes an inspected upload for its purpose. Re-encoding is the point: it drops
+ * every metadata block (EXIF, GPS, XMP, comments, ICC after conversion to sRGB) and anything hidden
+ * after the image data, so the stored file is only pixels we produced.
+ *
+ * Output formats: JPEG stays JPEG (mozjpeg, quality 82) because photos compress best that way;
+ * PNG, WebP and GIF become WebP, which keeps transparency and, for GIFs and animated WebPs, the
+ * animation, at a fraction of the size. Both variants share one format, so one stored mime
+ * serves both.
+ */
+export async function encodeInspected(image: InspectedImage): Promise<EncodedImage> {
+  const { bytes, purpose, format, animated } = image;
   const box = MEDIA_BOXES[purpose];
   const input = (): Sharp => {
     const img = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated, failOn: 'error' });
@@ -108,4 +138,9 @@ export async function encodeImage(bytes: Buffer, purpose: MediaPurpose): Promise
     // Headers may be fine while the pixel data is truncated or corrupt: that is still not an image.
     throw isPixelLimitError(err) ? tooManyPixels() : notAnImage();
   }
+}
+
+/** Inspects and re-encodes in one go (no pool): the CLI seed and tests. */
+export async function encodeImage(bytes: Buffer, purpose: MediaPurpose): Promise<EncodedImage> {
+  return encodeInspected(await inspectImage(bytes, purpose));
 }

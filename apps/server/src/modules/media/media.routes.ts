@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   BYTES_PER_MB,
   MAX_ANIMATION_FRAMES,
+  MAX_ANIMATION_MEGAPIXELS,
   MAX_IMAGE_MEGAPIXELS,
   UPLOAD_LIMIT_BYTES,
 } from '@brushline/shared/media/constants';
@@ -64,9 +65,10 @@ export const mediaRoutes =
           description:
             'Path not shown in SPEC §7; chosen here. The bytes must be JPEG, PNG, WebP or GIF (checked by ' +
             `content, not name), at most the upload limit of the account tier (${tierLimitsMb} MB, else 413) ` +
-            `and ${MAX_IMAGE_MEGAPIXELS} megapixels (all frames together), animations at most ${MAX_ANIMATION_FRAMES} frames. ` +
+            `and ${MAX_IMAGE_MEGAPIXELS} megapixels (all frames together), animations at most ${MAX_ANIMATION_FRAMES} frames ` +
+            `and ${MAX_ANIMATION_MEGAPIXELS} megapixels for all frames at their stored size together. ` +
             'The image is re-encoded without metadata and sized for its purpose; ' +
-            'see docs/decisions/0004-media.md.',
+            'see docs/decisions/0004-media.md and 0011-hardening.md.',
           consumes: ['multipart/form-data'],
           security: [{ session: [] }],
           querystring: z.object({ purpose: mediaPurposeSchema.default('post') }),

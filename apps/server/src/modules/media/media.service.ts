@@ -8,7 +8,7 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toMedia } from './media.dto.ts';
-import { encodeImage } from './media.images.ts';
+import { encodeInspected, inspectImage } from './media.images.ts';
 import { findMediaRow, findMediaRows, insertMedia } from './media.repo.ts';
 import type { MediaVariant } from './media.urls.ts';
 
@@ -48,17 +48,19 @@ function newKeys(ext: string) {
 }
 
 /**
- * Validates, re-encodes and stores an upload, then records it as the actor's. Nothing is written
+ * Validates, re-encodes (in the image pool, by the actor's turn) and stores an upload, then records it as the actor's. Nothing is written
  * before the bytes pass every check, and a failure after the first write removes what was
  * written, so a refused or failed upload leaves no file and no row behind.
  */
 export async function storeUpload(
-  ctx: Pick<Deps, 'db' | 'storage' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'storage' | 'log' | 'imageWork'>,
   actor: Actor,
   purpose: MediaPurpose,
   bytes: Buffer,
 ): Promise<Media> {
-  const image = await encodeImage(bytes, purpose);
+  // Headers first (cheap, refuses bombs and over-budget animations); the decoding waits its turn.
+  const inspected = await inspectImage(bytes, purpose);
+  const image = await ctx.imageWork.run(actor.id, inspected.workPixels, () => encodeInspected(inspected));
   const keys = newKeys(image.ext);
   const written: string[] = [];
   try {

@@ -23,9 +23,11 @@ export async function animatedGifBytes(width = 60, height = 40): Promise<Buffer>
     .toBuffer();
 }
 
-/** An animated GIF of `count` tiny 4×4 frames: a few kB that would take minutes to re-encode. */
-export async function manyFramesGifBytes(count: number): Promise<Buffer> {
-  const frames = await Promise.all(['#ff0000', '#0000ff'].map((c) => solid(4, 4, c).png().toBuffer()));
+/** An animated GIF of `count` frames (tiny 4×4 ones by default: a few kB that would take minutes to re-encode). */
+export async function manyFramesGifBytes(count: number, width = 4, height = 4): Promise<Buffer> {
+  const frames = await Promise.all(
+    ['#ff0000', '#0000ff'].map((c) => solid(width, height, c).png().toBuffer()),
+  );
   return sharp(
     Array.from({ length: count }, (_, i) => frames[i % 2]!),
     { join: { animated: true } },

@@ -6,8 +6,8 @@ import { messages } from '@brushline/shared/messages';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { multipartBody, pngBytes, uploadImage } from '../../test/media-fixtures.ts';
 import { grantRole } from '../users/users.repo.ts';
-import { MAX_ANIMATION_FRAMES } from '@brushline/shared/media/constants';
-import { tooManyFramesMessage } from '@brushline/shared/media/messages';
+import { MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MEDIA_BOXES } from '@brushline/shared/media/constants';
+import { animationTooLargeMessage, tooManyFramesMessage } from '@brushline/shared/media/messages';
 import {
   animatedGifBytes,
   blankHugePng,
@@ -166,6 +166,37 @@ describe('POST /api/media: refused uploads change nothing', () => {
     const started = Date.now();
     await expectRefused(() => post(gif, { filename: 'loop.gif' }), 400, tooManyFramesMessage);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses an animation over the pixel budget that passes every other cap, and takes one at the budget', async () => {
+    // 100 frames of 250×256: 6.4 megapixels in all, far under the 64-megapixel and 1000-frame caps.
+    const over = await manyFramesGifBytes(100, 250, 256);
+    expect(250 * 256 * 100).toBeGreaterThan(MAX_ANIMATION_PIXELS);
+    await expectRefused(() => post(over, { filename: 'loop.gif' }), 400, animationTooLargeMessage);
+    expect(animationTooLargeMessage).toBe(
+      'This animation is too large to process: its frames together have more than 6 megapixels. Please use fewer frames or a smaller size',
+    );
+
+    // 100 frames of 240×250 is exactly the budget: stored, still animated, every frame kept.
+    expect(240 * 250 * 100).toBe(MAX_ANIMATION_PIXELS);
+    const res = await post(await manyFramesGifBytes(100, 240, 250), { filename: 'loop.gif' });
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp(await fetchVariant(res.json<Media>()), { animated: true }).metadata();
+    expect([meta.format, meta.pages, meta.width, meta.pageHeight]).toEqual(['webp', 100, 240, 250]);
+  });
+
+  it('counts the stored size of frames a fixed box enlarges: tiny frames as a banner are refused', async () => {
+    // 20 frames of 4×4 are nothing as a post, but a banner stores every frame at 1500×500.
+    const gif = await manyFramesGifBytes(20);
+    const banner = MEDIA_BOXES.banner;
+    expect(20 * banner.width * banner.height).toBeGreaterThan(MAX_ANIMATION_PIXELS);
+    await expectRefused(
+      () => post(gif, { filename: 'loop.gif', purpose: 'banner' }),
+      400,
+      animationTooLargeMessage,
+    );
+    const asPost = await post(gif, { filename: 'loop.gif' });
+    expect(asPost.statusCode).toBe(200);
   });
 
   it('refuses a file over the default 10 MB with 413 naming the limit', async () => {

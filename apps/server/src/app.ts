@@ -10,12 +10,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { SMALL_IMAGE_PIXELS } from '@brushline/shared/media/constants';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import type { Config } from './config.ts';
 import { defaultWebDist } from './locations.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, ping, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
@@ -34,11 +33,13 @@ import { createCacheBus } from './platform/cache-bus.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerCompression } from './platform/compression.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createOutageWatch, isDatabaseUnavailable } from './platform/outage.ts';
 import { createHub } from './platform/hub.ts';
 import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
+import { connectRedis } from './platform/redis.ts';
 import { createWorkPool } from './platform/work-pool.ts';
 import {
   actorFromToken,
@@ -75,7 +76,6 @@ export async function buildApp(opts: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
 
   let database: Database;
   if (opts.database) database = opts.database;
@@ -83,9 +83,16 @@ export async function buildApp(opts: AppOptions) {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') });
     await runMigrations(database);
   }
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
+  const dbWatch = createOutageWatch({
+    name: 'database',
+    log: app.log,
+    isOutage: isDatabaseUnavailable,
+    meanwhile: 'requests answer 503 until it is back',
+    probe: () => ping(database.db),
+  });
+  registerErrorHandling(app, { database: dbWatch });
+  const redisConnection = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : undefined;
+  const redis = redisConnection?.client;
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -95,8 +102,12 @@ export async function buildApp(opts: AppOptions) {
   const hub = createHub({
     server: app.server,
     authenticate: hubAuthenticator(app, database.db),
+    // A database outage is logged once by dbWatch, not once per socket trying to connect.
+    onAuthError: (err) => {
+      if (!dbWatch.report(err)) app.log.error({ err }, 'hub auth failed');
+    },
     publicUrl: config.publicUrl,
-    redis,
+    redis: redisConnection,
     channel: opts.hubChannel,
     log: app.log,
   });
@@ -109,15 +120,21 @@ export async function buildApp(opts: AppOptions) {
   });
   const deps: Deps = {
     db: database.db,
+    dbWatch,
     bus,
     mailer,
-    limits: createRateLimits({ redis, prefix: opts.rateLimitPrefix ?? 'rl' }),
+    limits: createRateLimits({
+      redis,
+      prefix: opts.rateLimitPrefix ?? 'rl',
+      redisDown: () => redisConnection?.watch.down ?? false,
+    }),
     config,
     log: app.log,
     hub,
     storage: createLocalStorage(join(config.DATA_DIR, 'media')),
     imageWork: createWorkPool({ size: config.IMAGE_WORKERS, smallCost: SMALL_IMAGE_PIXELS }),
     signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
+    checkRedis: redisConnection ? () => redisConnection.ping() : null,
   };
   const flushEvery =
     opts.emailFlushIntervalMs === undefined
@@ -132,8 +149,9 @@ export async function buildApp(opts: AppOptions) {
   });
   app.addHook('onClose', async () => {
     mailer.close();
+    dbWatch.close();
     await bus.close();
-    await redis?.quit();
+    await redisConnection?.close();
     if (!opts.database) await database.close();
   });
 
@@ -192,12 +210,24 @@ export async function buildApp(opts: AppOptions) {
     }
     return reader;
   };
+  /** `work`, or `fallback` when it failed because the database is unreachable. */
+  const withoutOutage = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (dbWatch.report(err)) return fallback;
+      throw err;
+    }
+  };
   await registerWeb(app, {
     dist: opts.webDist === undefined ? defaultWebDist : opts.webDist,
     publicUrl: config.publicUrl,
     // Sessions are resolved for /api only; a page asks here, once, for its preview and pictures.
-    describePage: async (pathname, request) => describePage(deps, await pageReader(request), pathname),
-    firstPictures: async (pathname, request) => firstPictures(deps, await pageReader(request), pathname),
+    // During a database outage the page still loads without them; dbWatch logs the outage once.
+    describePage: (pathname, request) =>
+      withoutOutage(async () => describePage(deps, await pageReader(request), pathname), null),
+    firstPictures: (pathname, request) =>
+      withoutOutage(async () => firstPictures(deps, await pageReader(request), pathname), []),
   });
   return Object.assign(app, { deps, database });
 }

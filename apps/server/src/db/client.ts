@@ -51,7 +51,9 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A server that does not answer must not hold requests forever: after 5 s the request gets a 503
+    // (platform/outage.ts) instead of waiting for a connection.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection dropped by the server (restart, or a test's forced drop) must not crash
     // the process; the pool replaces it on the next query.
     pool.on('error', () => {});

@@ -110,11 +110,12 @@ export function createCacheBus(opts: {
     if (next) handlers.emit(LIVE);
     if (!next && !outageLogged) {
       outageLogged = true;
-      opts.log.warn('cache bus: lost Redis; caches are bypassed until it is back');
+      // Debug only: the Redis connection's own watch logs the outage once (platform/redis.ts).
+      opts.log.debug('cache bus: lost Redis; caches are bypassed until it is back');
     }
     if (next && outageLogged) {
       outageLogged = false;
-      opts.log.info('cache bus: Redis is back; caches are in use again');
+      opts.log.debug('cache bus: Redis is back; caches are in use again');
     }
   };
   sub.on('ready', () => {
@@ -149,7 +150,8 @@ export function createCacheBus(opts: {
           publishFailureLogged = false;
         },
         (err: unknown) => {
-          if (publishFailureLogged) return;
+          // While the bus is down the Redis outage is logged already (once, platform/redis.ts).
+          if (publishFailureLogged || !live) return;
           publishFailureLogged = true;
           opts.log.warn({ err }, 'cache bus: could not publish; other instances rely on their cache TTL');
         },

@@ -5,6 +5,7 @@ import type { CacheBus } from './cache-bus.ts';
 import type { Hub } from './hub.ts';
 import type { Mailer } from './mail.ts';
 import type { MediaStorage } from './media-storage.ts';
+import type { OutageWatch } from './outage.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { WorkPool } from './work-pool.ts';
 
@@ -15,6 +16,8 @@ import type { WorkPool } from './work-pool.ts';
  */
 export interface Deps {
   db: Db;
+  /** The database's outages: report(err) answers whether err means "unreachable" (logged once per outage). */
+  dbWatch: OutageWatch;
   /** Tells every instance's caches what changed (docs/decisions/0006-feed-speed.md). */
   bus: CacheBus;
   mailer: Mailer;
@@ -27,6 +30,8 @@ export interface Deps {
   imageWork: WorkPool;
   /** Key of signed links (platform/signing-secret.ts). */
   signingSecret: Buffer;
+  /** Whether Redis answers now (health); null without REDIS_URL. */
+  checkRedis: (() => Promise<boolean>) | null;
 }
 
 /**

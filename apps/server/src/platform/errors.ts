@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ApiErrorBody } from '@brushline/shared/messages';
+import type { OutageWatch } from './outage.ts';
 
 /** An error the user may see: status, a snake_case code and a message from SPEC §8. */
 export class AppError extends Error {
@@ -35,8 +36,20 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-/** One error shape for every failure; 5xx never show internals (ARCHITECTURE habit 4). */
-export function registerErrorHandling(app: FastifyInstance) {
+/** Seconds a client is asked to wait before trying again while a dependency is down. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer while the database is unreachable: try again soon (docs/decisions/0011-hardening.md). */
+export const serviceUnavailable = () =>
+  new AppError(503, 'service_unavailable', messages.serviceUnavailable, {
+    'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS),
+  });
+
+/**
+ * One error shape for every failure; 5xx never show internals (ARCHITECTURE habit 4). An error that
+ * says the database is unreachable answers 503 and is logged once per outage by `database`.
+ */
+export function registerErrorHandling(app: FastifyInstance, opts: { database?: OutageWatch } = {}) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       return reply
@@ -65,6 +78,13 @@ export function registerErrorHandling(app: FastifyInstance) {
           ? 'The request body is not valid JSON'
           : (statusMessages[status] ?? statusMessages[400]!);
       return reply.code(status).send(errorBody((err.code ?? 'bad_request').toLowerCase(), message));
+    }
+    if (opts.database?.report(err)) {
+      const unavailable = serviceUnavailable();
+      return reply
+        .code(unavailable.statusCode)
+        .headers(unavailable.headers)
+        .send(errorBody(unavailable.code, unavailable.message));
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send(errorBody('internal_error', messages.serverError));

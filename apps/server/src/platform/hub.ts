@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis.ts';
 import { Server } from 'socket.io';
 import {
   HUB_PATH,
@@ -87,10 +88,12 @@ export function createHub(opts: {
   /** The session check (platform/session.ts): the hub itself knows no cookies and no tables. */
   authenticate: HubAuthenticator;
   publicUrl: string;
-  redis?: Redis;
+  redis?: RedisConnection;
   /** Redis channel prefix: every instance of one deployment uses the same. */
   channel?: string;
   log: FastifyBaseLogger;
+  /** A failed session check (not a refused one); logged as an error unless given. */
+  onAuthError?: (err: unknown) => void;
 }): Hub {
   const io: Io = new Server(opts.server, {
     path: HUB_PATH,
@@ -101,9 +104,30 @@ export function createHub(opts: {
   let sub: Redis | undefined;
   if (opts.redis) {
     pub = opts.redis.duplicate();
-    sub = opts.redis.duplicate();
+    // The adapter subscribes as it is built, maybe before Redis is reachable, and never handles a
+    // failure: those few commands wait for the connection (queued, no retry cap, no timeout).
+    sub = opts.redis.duplicate({
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+    });
     io.adapter(createAdapter(pub, sub, { key: opts.channel ?? 'brushline-hub', requestsTimeout: 2000 }));
   }
+
+  if (pub) {
+    // The adapter publishes and never looks at the result: while Redis is down (no offline queue)
+    // each publish fails at once, and unhandled that would end the process. Delivery on this
+    // instance goes on regardless; the outage is logged once by the connection's watch.
+    const client = pub;
+    const publish = client.publish.bind(client);
+    client.publish = (channel: string, message: string) => {
+      const sent = publish(channel, message);
+      sent.catch(() => undefined);
+      return sent;
+    };
+  }
+  /** Every instance's sockets, or only this one's while Redis is down (no waiting for a timeout). */
+  const reach = () => (opts.redis?.watch.down ? io.local : io);
 
   io.use((socket, next) => {
     opts
@@ -115,7 +139,8 @@ export function createHub(opts: {
         next();
       })
       .catch((err: unknown) => {
-        opts.log.error({ err }, 'hub auth failed');
+        if (opts.onAuthError) opts.onAuthError(err);
+        else opts.log.error({ err }, 'hub auth failed');
         next(new Error('unavailable'));
       });
   });
@@ -133,7 +158,8 @@ export function createHub(opts: {
     socket.on('disconnect', () => {
       if (closing) return;
       // Offline only when the last socket of this user, on any instance, has gone.
-      io.in(room)
+      reach()
+        .in(room)
         .fetchSockets()
         .then((sockets) => {
           if (sockets.length === 0 && !closing) io.emit('UserDisconnected', { userId });
@@ -155,7 +181,7 @@ export function createHub(opts: {
     const rooms = userIds.map(userRoom);
     let sockets: { data: SocketData }[];
     try {
-      sockets = await io.in(rooms).fetchSockets();
+      sockets = await reach().in(rooms).fetchSockets();
     } catch (err) {
       // An instance that stops mid-request makes the Redis round trip time out. A presence dot is
       // not worth failing the page it sits on: answer what this instance knows.

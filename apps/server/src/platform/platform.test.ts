@@ -16,10 +16,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('platform', () => {
-  it('GET /api/health checks the database', async () => {
+  it('GET /api/health checks the database, and Redis when REDIS_URL is set', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual(
+      process.env.REDIS_URL
+        ? { status: 'ok', database: 'ok', redis: 'ok' }
+        : { status: 'ok', database: 'ok' },
+    );
   });
 
   it('serves the OpenAPI document with every account route, and the docs page', async () => {

@@ -63,11 +63,21 @@ function tooMany(res: RateLimiterRes): AppError {
  * is down (or not yet connected) each Redis limiter falls back at once to a memory limiter of the
  * same size on this instance (rate-limiter-flexible's insurance limiter): limits stay, per instance.
  */
-export function createRateLimits(opts: { redis?: Redis; prefix: string }): RateLimits {
+export function createRateLimits(opts: {
+  redis?: Redis;
+  prefix: string;
+  /**
+   * Whether Redis is known to be down (platform/redis.ts). Then the memory limiters answer
+   * directly: a Redis that stopped answering would otherwise cost a command timeout per call.
+   */
+  redisDown?: () => boolean;
+}): RateLimits {
   const limiters = new Map<LimitName, RateLimiterAbstract>();
+  const memories = new Map<LimitName, RateLimiterAbstract>();
   for (const [name, { points, seconds }] of Object.entries(LIMITS) as [LimitName, RateLimit][]) {
     const keyPrefix = `${opts.prefix}:${name}`;
     const memory = new RateLimiterMemory({ points, duration: seconds, keyPrefix });
+    memories.set(name, memory);
     limiters.set(
       name,
       opts.redis
@@ -83,7 +93,7 @@ export function createRateLimits(opts: { redis?: Redis; prefix: string }): RateL
         : memory,
     );
   }
-  const limiter = (name: LimitName) => limiters.get(name)!;
+  const limiter = (name: LimitName) => (opts.redisDown?.() ? memories : limiters).get(name)!;
 
   async function hit(name: LimitName, key: string) {
     try {

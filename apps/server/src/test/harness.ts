@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 
@@ -50,7 +50,11 @@ const hubChannelOf = (database: Database) => {
 };
 
 /** The real app on a fresh database, its own data dir (mail outbox) and its own rate-limit keys. */
-export async function createTestApp(env: Record<string, string> = {}, shared?: Database): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  shared?: Database,
+  opts: { logger?: AppOptions['logger'] } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'brushline-test-'));
   // A second app in the same file (other settings) may share the file's database: PGlite is slow to load.
   const { database, drop } = shared ? { database: shared, drop: async () => {} } : await freshDatabase();
@@ -67,7 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: D
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: opts.logger ?? false,
     webDist: null,
     rateLimitPrefix: `rl-test-${randomBytes(6).toString('hex')}`,
     hubChannel: hubChannelOf(database),

@@ -78,12 +78,18 @@ export const flushIntervalMs = (windowSeconds: number) =>
   Math.min(EMAIL_FLUSH_INTERVAL_MS, Math.max(EMAIL_FLUSH_INTERVAL_MIN_MS, (windowSeconds * 1000) / 2));
 
 /** The server's flusher: runs flushEmailQueue on an interval, one run at a time; stop() waits for a running one. */
-export function startEmailFlusher(ctx: FlushCtx, intervalMs: number): { stop(): Promise<void> } {
+export function startEmailFlusher(
+  ctx: FlushCtx & Partial<Pick<Deps, 'dbWatch'>>,
+  intervalMs: number,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = flushEmailQueue(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'e-mail flush failed'))
+      .catch((err: unknown) => {
+        // A database outage is logged once by dbWatch; the next run tries again.
+        if (!ctx.dbWatch?.report(err)) ctx.log.error({ err }, 'e-mail flush failed');
+      })
       .finally(() => {
         running = null;
       });

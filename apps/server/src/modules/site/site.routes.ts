@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import { ping } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 
 export const siteRoutes =
@@ -13,9 +14,15 @@ export const siteRoutes =
       {
         schema: {
           tags: ['site'],
-          summary: 'Liveness and database check',
+          summary: 'Liveness, database and Redis check',
+          description:
+            '200 ok, or 200 degraded while Redis (REDIS_URL) is down; 503 while the database is unreachable.',
           response: {
-            200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+            200: z.object({
+              status: z.enum(['ok', 'degraded']).describe('degraded: the app serves, Redis is down'),
+              database: z.literal('ok'),
+              redis: z.enum(['ok', 'down']).optional().describe('only with REDIS_URL'),
+            }),
             ...errorResponses(503),
           },
         },
@@ -23,13 +30,23 @@ export const siteRoutes =
       async (req, reply) => {
         try {
           await ping(deps.db);
-          return { status: 'ok' as const, database: 'ok' as const };
         } catch (err) {
-          req.log.error({ err }, 'health check: database unreachable');
+          // Logged once per outage by dbWatch; anything else is a bug worth its own line.
+          if (!deps.dbWatch.report(err)) req.log.error({ err }, 'health check: database check failed');
           return reply
             .code(503)
+            .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
             .send({ error: { code: 'database_unavailable', message: 'The database is not reachable' } });
         }
+        deps.dbWatch.recover();
+        if (!deps.checkRedis) return { status: 'ok' as const, database: 'ok' as const };
+        // Without Redis every instance still serves (limits per instance, caches bypassed): degraded.
+        const redisUp = await deps.checkRedis();
+        return {
+          status: redisUp ? ('ok' as const) : ('degraded' as const),
+          database: 'ok' as const,
+          redis: redisUp ? ('ok' as const) : ('down' as const),
+        };
       },
     );
 

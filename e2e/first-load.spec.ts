@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 // A first visit on a phone (issue 7 §1): what the page names in its head is what the app then uses,
@@ -132,6 +133,8 @@ test('the feed names its data, first pictures and scripts in its head, and the a
   expect(twice).toEqual([]);
   for (const url of ['/api/sessioncheck', '/api/posts/filter', ...firstPictures])
     expect(requests).toContain(url);
+  // After the request count: the other width may fetch other picture sizes.
+  await checkA11y(page, 'feed with pictures, first load');
   await context.close();
 });
 

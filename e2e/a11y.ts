@@ -5,7 +5,7 @@ import { test, type Page } from '@playwright/test';
 import { matchPath, type PathName } from '../packages/shared/src/paths.ts';
 
 /**
- * The two widths every screen is checked at: a laptop and a phone (docs/decisions/0011-accessibility.md).
+ * The two widths every screen is checked at: a laptop and a phone (docs/decisions/0012-accessibility.md).
  * Heights are the usual ones for those widths; axe does not depend on them.
  */
 export const A11Y_VIEWPORTS = [
@@ -67,7 +67,7 @@ async function scan(page: Page) {
  * Runs axe-core (every rule it enables by default: WCAG 2.x A/AA and best practices) on the page
  * as it is now, open dialogs included, at the current width, then at the other of 1280 and 390 px,
  * and puts the viewport back. Fails with the violations of both widths, rule by rule.
- * Every journey calls it on every screen it shows (docs/decisions/0011-accessibility.md).
+ * Every journey calls it on every screen it shows (docs/decisions/0012-accessibility.md).
  */
 export async function checkA11y(page: Page, screen: string) {
   await test.step(`axe: ${screen}`, async () => {

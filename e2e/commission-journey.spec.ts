@@ -142,6 +142,12 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await task.getByRole('button', { name: 'Start' }).click();
   await expect(task).toContainText('In progress');
   await task.getByRole('button', { name: 'Deliver' }).click();
+  const deliver = page.getByRole('dialog', { name: 'Deliver the finished work' });
+  await deliver
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'portrait.png', mimeType: 'image/png', buffer: await png() }]);
+  await expect(deliver.getByRole('button', { name: 'Deliver', exact: true })).toBeEnabled();
+  await deliver.getByRole('button', { name: 'Deliver', exact: true }).click();
   await expect(task).toContainText('Finished, waiting for approval');
 
   // The commissioner approves the finished work.
@@ -150,6 +156,10 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await expect(finished).toContainText('Character portrait');
   await checkA11y(bob, 'CRM outgoing, one finished');
   await finished.getByRole('button', { name: 'Approve' }).click();
+  await bob
+    .getByRole('dialog', { name: 'Approve the delivered work?' })
+    .getByRole('button', { name: 'Approve, it is final' })
+    .click();
   await expect(finished).toHaveCount(0);
   await bob.getByLabel('Display done column').check();
   await expect(bob.getByRole('list', { name: 'Done orders' }).getByRole('listitem')).toContainText('Done');

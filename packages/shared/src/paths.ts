@@ -26,6 +26,8 @@ export const paths = {
   profileHome: '/profile/:login/home',
   commission: '/commission/:uuid',
   commissionForm: '/comission-form/:uuid',
+  /** One order (the sent form's id): status, deliveries and work in progress; its two sides only. */
+  order: '/order/:id',
   crm: '/crm',
   crmTracker: '/crm/tracker',
   crmCards: '/crm/cards',

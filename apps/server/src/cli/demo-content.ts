@@ -5,7 +5,9 @@ import type { Deps } from '../platform/deps.ts';
 import type { Actor } from '../platform/session.ts';
 import { createCard } from '../modules/cards/cards.service.ts';
 import { storeUpload } from '../modules/media/media.service.ts';
+import { shareWip } from '../modules/orders/deliveries.service.ts';
 import { sendForm } from '../modules/orders/orders.service.ts';
+import { moveTask } from '../modules/orders/transitions.service.ts';
 import { createPost } from '../modules/posts/posts.service.ts';
 import { updateProfile } from '../modules/users/profile.service.ts';
 import { addSocial } from '../modules/users/socials.service.ts';
@@ -55,7 +57,8 @@ const actorOf = (id: string, login: string, roles: Role[]): Actor => ({
 /**
  * What a newcomer sees on the first start: pictures and posts by the demo artist, an open
  * commission card with priced options, and one request from the demo client waiting in the
- * artist's Incoming list. Everything goes through the same services as the API.
+ * artist's Incoming list, and one in progress with a sketch shared for approval (its order page
+ * shows the work in progress to both). Everything goes through the same services as the API.
  */
 export async function seedDemoContent(
   deps: Deps,
@@ -105,6 +108,7 @@ export async function seedDemoContent(
     thumbnailPicture: (await picture(deps, artist, 'cardThumbnail', [305, 380], [340, 20, 260], 9)).id,
     isOpenComission: true,
     isCommissionsOpen: true,
+    revisionsIncluded: 2,
     sections: [
       {
         key: 'framing',
@@ -138,5 +142,22 @@ export async function seedDemoContent(
       { sectionKey: 'extras', optionKeys: ['background'] },
     ],
     totalPrice: 75,
+  });
+
+  // A second order already in progress, with a sketch waiting for the client's word.
+  const inProgress = await sendForm(deps, client, {
+    cardUUID: card.uuid,
+    description: 'A headshot of my rogue, Finn: scar over the left eye, a sly grin.',
+    references: [],
+    chosen: [{ sectionKey: 'framing', optionKeys: ['headshot'] }],
+    totalPrice: 40,
+  });
+  await moveTask(deps, artist, { taskId: inProgress.task.id }, 'accept');
+  await moveTask(deps, artist, { taskId: inProgress.task.id }, 'start');
+  const sketch = await picture(deps, artist, 'delivery', [1600, 2000], [200, 30, 120], 41);
+  await shareWip(deps, artist, {
+    taskId: inProgress.task.id,
+    files: [sketch.id],
+    message: 'First sketch: is the pose right before I start the colours?',
   });
 }

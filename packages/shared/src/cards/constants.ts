@@ -27,3 +27,8 @@ export const PRICE_DECIMALS = 2;
 export const CURRENCY = 'USD';
 export const SECTION_TYPES = ['radio', 'checkbox'] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
+/**
+ * "Revisions included" on a card: how many send-backs the price covers (optional). Copied into
+ * each order when it is sent, so later card edits never change an order's terms.
+ */
+export const REVISIONS_INCLUDED_MAX = 20;

@@ -14,6 +14,7 @@ import {
   PRICE_DECIMALS,
   PRICE_MAX,
   PRICE_MIN,
+  REVISIONS_INCLUDED_MAX,
 } from './constants.ts';
 
 /**
@@ -26,6 +27,7 @@ export const cardMessages = {
   termsTooLong: `Your terms are limited to ${CARD_TERMS_MAX} characters`,
   priceRange: `Prices go from ${PRICE_MIN} to ${PRICE_MAX} ${CURRENCY}`,
   priceCents: `Prices can have at most ${PRICE_DECIMALS} decimals (whole cents)`,
+  revisionsRange: `Revisions included is a whole number from 0 to ${REVISIONS_INCLUDED_MAX}, or empty`,
   optionRequired: 'Every option needs a name',
   optionTooLong: `Option names are limited to ${CARD_OPTION_MAX} characters`,
   additionalTooLong: `The additional note is limited to ${CARD_ADDITIONAL_MAX} characters`,

@@ -16,6 +16,7 @@ import {
   CARD_TITLE_MAX,
   PRICE_MAX,
   PRICE_MIN,
+  REVISIONS_INCLUDED_MAX,
   SECTION_TYPES,
 } from './constants.ts';
 import { cardMessages } from './messages.ts';
@@ -63,6 +64,15 @@ export const cardSectionSchema = z.object({
 export type CardSection = z.infer<typeof cardSectionSchema>;
 export type CardSectionInput = z.input<typeof cardSectionSchema>;
 
+/** Optional 0..REVISIONS_INCLUDED_MAX whole revisions. */
+export const revisionsIncludedSchema = z
+  .number({ error: cardMessages.revisionsRange })
+  .int({ error: cardMessages.revisionsRange })
+  .min(0, { error: cardMessages.revisionsRange })
+  .max(REVISIONS_INCLUDED_MAX, { error: cardMessages.revisionsRange })
+  .nullable()
+  .default(null);
+
 const cardBodyShape = z.object({
   /** Empty (or only spaces) is saved as "Untitled card" (SPEC §5). */
   title: text()
@@ -88,6 +98,8 @@ const cardBodyShape = z.object({
   thumbnailPicture: uuidSchema.nullable().default(null),
   isOpenComission: z.boolean(),
   isCommissionsOpen: z.boolean(),
+  /** How many send-backs the price includes; null when the card does not say. */
+  revisionsIncluded: revisionsIncludedSchema,
 });
 
 interface CardRuleInput {
@@ -151,6 +163,7 @@ export const cardSchema = z.object({
   sections: z.array(cardSectionSchema),
   isOpenComission: z.boolean(),
   isCommissionsOpen: z.boolean(),
+  revisionsIncluded: z.number().int().nullable(),
   infoProvidedByTheAuthor: z.string(),
   terms: z.string(),
   descriptionRequired: z.boolean(),

@@ -59,6 +59,7 @@ export const MEDIA_PURPOSES = [
   'cardBanner',
   'cardThumbnail',
   'reference',
+  'delivery',
 ] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 
@@ -67,7 +68,15 @@ export interface MediaBox {
   height: number;
   fit: 'cover' | 'inside';
   miniature: { width: number; height: number };
+  /** Encoder quality of the full variant when it is not the default (JPEG 82, WebP 88). */
+  fullQuality?: { jpeg: number; webp: number };
 }
+
+/**
+ * The widest side a stored image may have: WebP's own limit. A delivery up to MAX_IMAGE_PIXELS
+ * with no side longer than this is stored at exactly its own size.
+ */
+export const DELIVERY_MAX_SIDE = 16383;
 
 export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
   post: { width: 4096, height: 4096, fit: 'inside', miniature: { width: 640, height: 640 } },
@@ -77,7 +86,23 @@ export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
   /** SPEC §5/§9: card banner 596×128 and thumbnail 305×380. */
   cardBanner: { width: 596, height: 128, fit: 'cover', miniature: { width: 298, height: 64 } },
   cardThumbnail: { width: 305, height: 380, fit: 'cover', miniature: { width: 153, height: 190 } },
+  /**
+   * The finished art (or work in progress) an artist delivers: never made smaller for the buyer,
+   * and encoded at a higher quality than feed pictures. Private: only its uploader, and the two
+   * sides of the order it is delivered in, may fetch it (docs/decisions/0011-deliveries.md).
+   */
+  delivery: {
+    width: DELIVERY_MAX_SIDE,
+    height: DELIVERY_MAX_SIDE,
+    fit: 'inside',
+    miniature: { width: 640, height: 640 },
+    fullQuality: { jpeg: 92, webp: 95 },
+  },
 };
+
+/** Purposes whose bytes are not public: GET /api/media answers only their uploader (others 404). */
+export const PRIVATE_MEDIA_PURPOSES: readonly MediaPurpose[] = ['delivery'];
+export const isPrivatePurpose = (purpose: MediaPurpose) => PRIVATE_MEDIA_PURPOSES.includes(purpose);
 
 /** A browser sends at most this many uploads at once (a drop of 15 references waits its turn). */
 export const MEDIA_UPLOADS_AT_ONCE = 3;

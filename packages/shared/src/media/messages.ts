@@ -22,6 +22,7 @@ const purposeNames: Record<MediaPurpose, string> = {
   cardBanner: 'a card banner',
   cardThumbnail: 'a card thumbnail',
   reference: 'a reference',
+  delivery: 'a delivery',
 };
 
 /** Media attached where it does not fit (e.g. an avatar as a card banner): upload it again for this use. */

@@ -5,6 +5,8 @@ export const NOTIFICATION_TYPES = [
   'commission_request_status',
   'commission_status',
   'system_notification',
+  /** Not in SPEC §3's list: an artist delivered work or shared work in progress (issue 8 §1). */
+  'commission_delivery',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -37,6 +39,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const EMAIL_KIND_OF_TYPE: Partial<Record<NotificationType, NotificationKind>> = {
   commission_request_status: 'newOrders',
   commission_status: 'statusChanges',
+  commission_delivery: 'deliveries',
   approval_request_status: 'applications',
 };
 

@@ -25,5 +25,23 @@ export const SEND_BACK_COMMENT_QUOTED = 200;
  */
 export const ORDER_LIST_MAX = 500;
 
+/** Files in one delivery or work-in-progress update: a finished set, not a gallery. */
+export const DELIVERY_FILES_MAX = 10;
+/** The artist's short note with a delivery or work in progress. */
+export const DELIVERY_MESSAGE_MAX = 1000;
+/** The artist's optional reason when declining a request; the commissioner sees it. */
+export const DECLINE_REASON_MAX = 500;
+/**
+ * Updates (deliveries, works in progress, send-backs) one order may gather. An artist could
+ * otherwise post work in progress without end into a commissioner's order page and inbox.
+ */
+export const ORDER_UPDATES_MAX = 100;
+/**
+ * What an order's history holds besides its status: work in progress while processing, each
+ * delivery, and each send-back with what to change.
+ */
+export const ORDER_UPDATE_KINDS = ['wip', 'delivery', 'sendBack'] as const;
+export type OrderUpdateKind = (typeof ORDER_UPDATE_KINDS)[number];
+
 /** Commission forms sent per user: a busy buyer, not a flood of requests at artists. */
 export const FORM_SEND_LIMIT: RateLimit = { points: 30, seconds: 10 * 60 };

@@ -1,4 +1,11 @@
-import { FORM_DESCRIPTION_MAX, REFERENCES_MAX } from './constants.ts';
+import {
+  DECLINE_REASON_MAX,
+  DELIVERY_FILES_MAX,
+  DELIVERY_MESSAGE_MAX,
+  FORM_DESCRIPTION_MAX,
+  ORDER_UPDATES_MAX,
+  REFERENCES_MAX,
+} from './constants.ts';
 
 /** Commission form and task messages that SPEC §8 does not word; the SPEC's own stay in ../messages.ts. */
 export const orderMessages = {
@@ -10,5 +17,26 @@ export const orderMessages = {
   commentRequired: 'Tell the artist what to change',
   commentTooLong: `The comment is limited to ${FORM_DESCRIPTION_MAX} characters`,
   formNotFound: 'This commission request does not exist',
+  deliveryNeedsFiles: 'Attach at least one file of the finished work',
+  wipNeedsFiles: 'Attach at least one picture of the work in progress',
+  tooManyDeliveryFiles: `You can attach up to ${DELIVERY_FILES_MAX} files at once`,
+  duplicateDeliveryFile: 'The same file is attached twice. Remove one of them',
+  deliveryMessageTooLong: `The message is limited to ${DELIVERY_MESSAGE_MAX} characters`,
+  declineReasonTooLong: `The reason is limited to ${DECLINE_REASON_MAX} characters`,
+  wipOnlyInProgress:
+    'Work in progress can be shared only while the commission is in progress. Refresh the page to see its status',
+  tooManyUpdates: `This order already has ${ORDER_UPDATES_MAX} updates, the most one order can hold`,
   illegalTransition: 'This commission cannot make that move now. Refresh the page to see its status',
 } as const;
+
+/** "revision 2 of 3", or "revision 4 (3 included)" once the included ones are used up. */
+export function revisionText(revision: number, included: number | null): string {
+  if (included === null) return `revision ${revision}`;
+  return revision <= included
+    ? `revision ${revision} of ${included}`
+    : `revision ${revision} (${included} included)`;
+}
+
+/** Whether this send-back goes beyond the revisions the card included. */
+export const isBeyondIncluded = (revision: number, included: number | null) =>
+  included !== null && revision > included;

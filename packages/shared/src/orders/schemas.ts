@@ -4,7 +4,16 @@ import { mediaSchema } from '../media/schemas.ts';
 import { rowIdSchema } from '../paging.ts';
 import { loginLookupSchema, personSchema, type Person } from '../users/schemas.ts';
 import { uuidSchema } from '../uuid.ts';
-import { FORM_DESCRIPTION_MAX, FORM_TYPES, REFERENCES_MAX, TASK_STATUSES } from './constants.ts';
+import {
+  DECLINE_REASON_MAX,
+  DELIVERY_FILES_MAX,
+  DELIVERY_MESSAGE_MAX,
+  FORM_DESCRIPTION_MAX,
+  FORM_TYPES,
+  ORDER_UPDATE_KINDS,
+  REFERENCES_MAX,
+  TASK_STATUSES,
+} from './constants.ts';
 import { orderMessages } from './messages.ts';
 import { text } from '../text.ts';
 
@@ -48,6 +57,10 @@ export const orderTaskSchema = z.object({
   type: formTypeSchema,
   /** The commissioner's comment from the last send-back, if any. */
   comment: z.string().nullable(),
+  /** Send-backs so far: after the first one the work is on "revision 1". */
+  revision: z.number().int(),
+  /** The artist's reason when declining, if they gave one. */
+  declineReason: z.string().nullable(),
   updatedAt: z.iso.datetime(),
 });
 export type OrderTask = z.infer<typeof orderTaskSchema>;
@@ -63,6 +76,8 @@ export const sentFormSchema = z.object({
   terms: z.string(),
   references: z.array(mediaSchema),
   totalPrice: z.number(),
+  /** Revisions the card included when the form was sent (null: the card did not say). */
+  revisionsIncluded: z.number().int().nullable(),
   senderId: uuidSchema,
   sender: orderPersonSchema,
   artist: orderPersonSchema,
@@ -118,3 +133,84 @@ export type SendBackBody = z.infer<typeof sendBackBodySchema>;
 export const orderIdParamsSchema = z.object({ id: rowIdSchema('Must be a commission form or task id') });
 export const orderLoginParamsSchema = z.object({ login: loginLookupSchema });
 export const orderMessageResponseSchema = z.object({ message: z.string() });
+
+const deliveryFilesSchema = (emptyMessage: string) =>
+  z
+    .array(uuidSchema, { error: emptyMessage })
+    .min(1, { error: emptyMessage })
+    .max(DELIVERY_FILES_MAX, { error: orderMessages.tooManyDeliveryFiles })
+    .refine((ids) => new Set(ids).size === ids.length, { error: orderMessages.duplicateDeliveryFile });
+
+const deliveryMessageSchema = text()
+  .trim()
+  .max(DELIVERY_MESSAGE_MAX, { error: orderMessages.deliveryMessageTooLong })
+  .default('');
+
+/** PUT /task/{id}/deliver body: the finished work (media ids of purpose delivery) and a note. */
+export const deliverBodySchema = z.object({
+  files: deliveryFilesSchema(orderMessages.deliveryNeedsFiles),
+  message: deliveryMessageSchema,
+});
+export type DeliverBody = z.infer<typeof deliverBodySchema>;
+export type DeliverBodyInput = z.input<typeof deliverBodySchema>;
+
+/** POST /task/{id}/wip body: pictures of the work in progress (a sketch for approval) and a note. */
+export const wipBodySchema = z.object({
+  files: deliveryFilesSchema(orderMessages.wipNeedsFiles),
+  message: deliveryMessageSchema,
+});
+export type WipBody = z.infer<typeof wipBodySchema>;
+export type WipBodyInput = z.input<typeof wipBodySchema>;
+
+/** DELETE /comissionform/decline/{id} optional body (none at all is fine): why the artist declines. */
+export const declineBodySchema = z
+  .object({
+    reason: text().trim().max(DECLINE_REASON_MAX, { error: orderMessages.declineReasonTooLong }).default(''),
+  })
+  .nullish();
+export type DeclineBody = z.infer<typeof declineBodySchema>;
+
+/** One delivered file: shown full size and downloaded only through the order's own routes. */
+export const deliveryFileSchema = z.object({
+  id: uuidSchema,
+  width: z.number().int(),
+  height: z.number().int(),
+  mime: z.string(),
+  url: z.string(),
+  miniatureUrl: z.string(),
+  downloadUrl: z.string(),
+  fileName: z.string(),
+});
+export type DeliveryFile = z.infer<typeof deliveryFileSchema>;
+
+export const orderUpdateKindSchema = z.enum(ORDER_UPDATE_KINDS);
+
+/** One entry of an order's history: a work in progress, a delivery or a send-back. */
+export const orderUpdateSchema = z.object({
+  id: z.number().int(),
+  kind: orderUpdateKindSchema,
+  /** The artist's note, or for a send-back what the commissioner asked to change. */
+  message: z.string(),
+  files: z.array(deliveryFileSchema),
+  /** Send-backs before this update; a send-back carries the revision it starts. */
+  revision: z.number().int(),
+  author: orderPersonSchema,
+  createdAt: z.iso.datetime(),
+});
+export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
+
+/** GET /order/{id}: the order page, for its two sides only. */
+export const orderPageSchema = z.object({
+  form: sentFormSchema,
+  /** Oldest first. */
+  updates: z.array(orderUpdateSchema),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+export const DELIVERY_FILE_VARIANTS = ['full', 'miniature', 'download'] as const;
+export type DeliveryFileVariant = (typeof DELIVERY_FILE_VARIANTS)[number];
+export const deliveryFileParamsSchema = z.object({
+  id: rowIdSchema('Must be a commission form id'),
+  mediaId: uuidSchema,
+  variant: z.enum(DELIVERY_FILE_VARIANTS),
+});

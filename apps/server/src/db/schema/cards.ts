@@ -35,6 +35,8 @@ export const commissionCards = pgTable(
     thumbnailMediaId: uuid('thumbnail_media_id').references(() => media.id, { onDelete: 'set null' }),
     isOpenComission: boolean('is_open_comission').notNull().default(false),
     isCommissionsOpen: boolean('is_commissions_open').notNull().default(false),
+    /** How many send-backs the price includes; null when the card does not say. */
+    revisionsIncluded: integer('revisions_included'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { FORM_TYPES, TASK_STATUSES } from '@brushline/shared/orders/constants';
+import { FORM_TYPES, ORDER_UPDATE_KINDS, TASK_STATUSES } from '@brushline/shared/orders/constants';
 import { commissionCards } from './cards.ts';
 import { media } from './media.ts';
 import { users } from './users.ts';
@@ -45,6 +45,8 @@ export const commissionForms = pgTable(
     chosen: jsonb('chosen').$type<StoredChosenSection[]>().notNull().default([]),
     type: formTypeEnum('type').notNull().default('normal'),
     isRead: boolean('is_read').notNull().default(false),
+    /** The card's "revisions included" when sent: a later card edit does not change the order. */
+    revisionsIncluded: integer('revisions_included'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -80,8 +82,52 @@ export const commissionTasks = pgTable(
     type: formTypeEnum('type').notNull().default('normal'),
     /** The commissioner's comment when sending a finished task back. */
     comment: text('comment'),
+    /** Send-backs so far ("revision N"). */
+    revisionsUsed: integer('revisions_used').notNull().default(0),
+    /** The artist's optional reason when declining; the commissioner sees it. */
+    declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('commission_tasks_status_idx').on(t.status)],
+);
+
+export const orderUpdateKindEnum = pgEnum('order_update_kind', ORDER_UPDATE_KINDS);
+
+/** An order's history besides its status: work in progress, deliveries and send-backs. */
+export const orderUpdates = pgTable(
+  'order_updates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => commissionForms.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: orderUpdateKindEnum('kind').notNull(),
+    message: text('message').notNull().default(''),
+    /** Send-backs before a delivery or WIP; the revision a send-back starts. */
+    revision: integer('revision').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_updates_form_idx').on(t.formId, t.id)],
+);
+
+/** The files of a delivery or WIP, in the artist's order. Media of purpose delivery only. */
+export const orderUpdateFiles = pgTable(
+  'order_update_files',
+  {
+    updateId: integer('update_id')
+      .notNull()
+      .references(() => orderUpdates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.updateId, t.position] }),
+    index('order_update_files_media_idx').on(t.mediaId),
+  ],
 );

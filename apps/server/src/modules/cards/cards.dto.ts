@@ -52,6 +52,7 @@ export function toCardValues(body: CardBody): CardValues {
     thumbnailMediaId: body.thumbnailPicture,
     isOpenComission: body.isOpenComission,
     isCommissionsOpen: body.isCommissionsOpen,
+    revisionsIncluded: body.revisionsIncluded,
   };
 }
 
@@ -67,6 +68,7 @@ export function toCard(row: CardRow, media: ReadonlyMap<string, Media>): Card {
     sections: toApiSections(row.sections),
     isOpenComission: row.isOpenComission,
     isCommissionsOpen: row.isCommissionsOpen,
+    revisionsIncluded: row.revisionsIncluded,
     infoProvidedByTheAuthor: row.description,
     terms: row.terms,
     descriptionRequired: row.descriptionRequired,

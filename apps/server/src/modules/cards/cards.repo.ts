@@ -17,6 +17,7 @@ const cardColumns = {
   thumbnailMediaId: commissionCards.thumbnailMediaId,
   isOpenComission: commissionCards.isOpenComission,
   isCommissionsOpen: commissionCards.isCommissionsOpen,
+  revisionsIncluded: commissionCards.revisionsIncluded,
   createdAt: commissionCards.createdAt,
   updatedAt: commissionCards.updatedAt,
   ownerLogin: users.login,

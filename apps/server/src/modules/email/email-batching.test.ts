@@ -77,10 +77,11 @@ describe('notification e-mail is batched', () => {
     expect(moreToArtist).toHaveLength(0);
     expect(toArtist!.subject).toBe(`${buyer.login} canceled their request for “Portrait”`);
     expect(toArtist!.text).not.toContain('sent you a request');
-    expect(toArtist!.text).toContain(`/crm/pending/active`);
+    // A status change links to the order's own page, for either side.
+    expect(toArtist!.text).toContain(`/order/${second.id}`);
     const [toBuyer] = await notificationMails(t, buyer.email);
     expect(toBuyer!.subject).toBe(`${artist.login} accepted your request for “Portrait”`);
-    expect(toBuyer!.text).toContain(`/crm/outgoing/orders`);
+    expect(toBuyer!.text).toContain(`/order/${first.id}`);
   });
 
   it('drops the mail still waiting for a kind when that kind is turned off', async () => {

@@ -15,6 +15,8 @@ export interface DigestItem {
   message: string;
   /** The artist of the order the notification is about, if it is about one. */
   formArtistId: string | null;
+  /** The order the notification is about, if any. */
+  formId: number | null;
 }
 
 export interface DigestInput {
@@ -26,12 +28,12 @@ export interface DigestInput {
 }
 
 /**
- * Where an event is handled: a new request in the artist's Incoming list; a status change on the
- * side of the order the reader is on; anything else in /notifications.
+ * Where an event is handled: a new request in the artist's Incoming list; a status change, a
+ * delivery or work in progress on the order's own page; anything else in /notifications.
  */
-function linkOf(item: DigestItem, recipientId: string): string {
+function linkOf(item: DigestItem): string {
   if (item.type === 'commission_request_status') return toPath('crmIncoming');
-  if (item.formArtistId) return toPath(item.formArtistId === recipientId ? 'crmActive' : 'crmOutgoing');
+  if (item.formId !== null) return toPath('order', { id: item.formId });
   return toPath('notifications');
 }
 
@@ -57,7 +59,7 @@ export function buildDigest(input: DigestInput): MailMessage {
       ? `This happened on ${PRODUCT_NAME}:`
       : `${plural(items.length, 'thing', 'things')} happened on ${PRODUCT_NAME}:`,
     '',
-    ...shown.map((i) => `- ${oneLine(i.message)} ${url(linkOf(i, recipient.id))}`),
+    ...shown.map((i) => `- ${oneLine(i.message)} ${url(linkOf(i))}`),
   ];
   if (items.length > shown.length) lines.push(`- and ${plural(items.length - shown.length, 'more', 'more')}`);
   lines.push(

@@ -102,6 +102,7 @@ export async function findBatchItems(db: DbOrTx, queueIds: number[]) {
       isRead: notifications.isRead,
       createdAt: notifications.createdAt,
       formArtistId: commissionForms.artistId,
+      formId: commissionForms.id,
       email: users.email,
       login: users.login,
     })

@@ -120,8 +120,8 @@ export async function encodeInspected(image: InspectedImage): Promise<EncodedIma
     });
   const encode = (img: Sharp, miniature: boolean) =>
     format === 'jpeg'
-      ? img.jpeg({ mozjpeg: true, quality: miniature ? 78 : 82 })
-      : img.webp({ quality: miniature ? 80 : 88, alphaQuality: 100, effort: 4 });
+      ? img.jpeg({ mozjpeg: true, quality: miniature ? 78 : (box.fullQuality?.jpeg ?? 82) })
+      : img.webp({ quality: miniature ? 80 : (box.fullQuality?.webp ?? 88), alphaQuality: 100, effort: 4 });
 
   try {
     const full = await encode(resized(box.width, box.height), false).toBuffer({ resolveWithObject: true });

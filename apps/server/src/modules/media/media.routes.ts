@@ -91,7 +91,9 @@ export const mediaRoutes =
           summary: 'The bytes of an image: full size or miniature',
           description:
             'Public: ids are random uuids. Served with the stored type, nosniff, a one-year immutable ' +
-            'cache (the bytes under an id never change) and a CSP that lets nothing run.',
+            'cache (the bytes under an id never change) and a CSP that lets nothing run. ' +
+            'Delivery images are private: only their uploader gets them here (everyone else 404, ' +
+            'private cache); the two sides of the order use GET /api/order/{id}/files/{mediaId}/{variant}.',
           produces: ['image/jpeg', 'image/webp'],
           params: z.object({ id: uuidSchema, variant: z.enum(['full', 'miniature']) }),
           response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(404) },
@@ -104,7 +106,7 @@ export const mediaRoutes =
             'content-type': file.mime,
             'content-length': String(file.size),
             'x-content-type-options': 'nosniff',
-            'cache-control': 'public, max-age=31536000, immutable',
+            'cache-control': `${file.isPrivate ? 'private' : 'public'}, max-age=31536000, immutable`,
             'content-disposition': 'inline',
             'content-security-policy': "default-src 'none'; sandbox",
           })

@@ -6,6 +6,7 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import {
   call,
   createCard,
+  deliveryBody,
   registerArtist,
   sampleCard,
   sampleForm,
@@ -27,6 +28,8 @@ interface Ctx {
   form: SentForm;
   buyer: TestUser;
   title: string;
+  /** A delivery upload of the artist's (used by the delivery when the setup passes through it). */
+  file: string;
 }
 
 interface Row {
@@ -71,14 +74,24 @@ async function context(setup: Row['setup'] = {}): Promise<Ctx> {
     0,
     ['waiting', 'processing', 'finished'].indexOf(setup.status ?? 'none') + 1,
   );
-  for (const m of moves) await call(t.app, 'PUT', `/api/task/${form.task.id}/${m}`, ann.cookie);
+  const delivery = await deliveryBody(t, ann);
+  for (const m of moves) {
+    const res = await call(
+      t.app,
+      'PUT',
+      `/api/task/${form.task.id}/${m}`,
+      ann.cookie,
+      m === 'deliver' ? delivery : undefined,
+    );
+    if (res.statusCode !== 200) throw new Error(`${m} ${res.statusCode}: ${res.body}`);
+  }
   if (setup.closed) {
     await call(t.app, 'PUT', '/api/comissioncard/update', ann.cookie, {
       ...sampleCard({ title, isOpenComission: false, isCommissionsOpen: false }),
       uuid: card.uuid,
     });
   }
-  return { card, form, buyer, title };
+  return { card, form, buyer, title, file: delivery.files[0]! };
 }
 
 /** What the participants can see: the artist's cards and tasks, the buyer's outgoing forms, notifications. */
@@ -90,6 +103,8 @@ async function snapshot(c: Ctx) {
     await get('/api/comissionforms/outgoing', c.buyer),
     await get('/api/notifications', ann),
     await get('/api/notifications', c.buyer),
+    // The buyer's view: the artist opening the order page would mark it read.
+    await get(`/api/order/${c.form.id}`, c.buyer),
   ];
 }
 
@@ -213,6 +228,7 @@ const rows: Row[] = [
     name: `PUT /task/{id}/${action}`,
     method: 'PUT',
     url: (c) => `/api/task/${c.form.task.id}/${action}`,
+    body: action === 'deliver' ? (c) => ({ files: [c.file], message: 'Done' }) : undefined,
     setup: { status: ([undefined, 'waiting', 'processing'] as const)[i] },
     expect: { artist: 200, buyer: 409, stranger: 404, anon: 401 },
     mutates: ['artist'],
@@ -228,6 +244,43 @@ const rows: Row[] = [
     mutates: ['buyer'],
     seenBy: ['buyer'],
   })),
+  {
+    name: 'POST /task/{id}/wip',
+    method: 'POST',
+    url: (c) => `/api/task/${c.form.task.id}/wip`,
+    body: (c) => ({ files: [c.file], message: 'A sketch' }),
+    setup: { status: 'processing' },
+    expect: { artist: 200, buyer: 409, stranger: 404, anon: 401 },
+    mutates: ['artist'],
+    seenBy: ['artist'],
+  },
+  {
+    name: 'GET /order/{id}',
+    method: 'GET',
+    url: (c) => `/api/order/${c.form.id}`,
+    setup: { status: 'finished' },
+    expect: { artist: 200, buyer: 200, stranger: 404, anon: 401 },
+    // The artist opening the order marks it read, as opening the form does.
+    mutates: ['artist'],
+    seenBy: ['artist', 'buyer'],
+  },
+  ...(['full', 'miniature', 'download'] as const).map((variant): Row => ({
+    name: `GET /order/{id}/files/{mediaId}/${variant}`,
+    method: 'GET',
+    url: (c) => `/api/order/${c.form.id}/files/${c.file}/${variant}`,
+    setup: { status: 'finished' },
+    expect: { artist: 200, buyer: 200, stranger: 404, anon: 401 },
+    seenBy: ['artist', 'buyer'],
+  })),
+  {
+    // A delivery upload is private: the media route answers only its uploader.
+    name: 'GET /media/{id}/full of a delivery',
+    method: 'GET',
+    url: (c) => `/api/media/${c.file}/full`,
+    setup: { status: 'finished' },
+    expect: { artist: 200, buyer: 404, stranger: 404, anon: 404 },
+    seenBy: ['artist', 'buyer'],
+  },
 ];
 
 describe('authorization matrix', () => {

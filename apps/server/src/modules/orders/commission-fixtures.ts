@@ -2,6 +2,7 @@ import type { CardBodyInput, Card } from '@brushline/shared/cards/schemas';
 import type { SendFormBodyInput, SentForm } from '@brushline/shared/orders/schemas';
 import type { App } from '../../app.ts';
 import { registerUser, type TestApp } from '../../test/harness.ts';
+import { pngBytes, uploadImage } from '../../test/media-fixtures.ts';
 
 /** Test helpers shared by the cards and orders suites (not a test file itself). */
 export type TestUser = Awaited<ReturnType<typeof registerUser>>;
@@ -130,4 +131,21 @@ export async function notificationsAbout(t: TestApp, user: TestUser, formId: num
     if (page.nextCursor === null) return about;
     url = `/api/notifications?cursor=${page.nextCursor}`;
   }
+}
+
+/**
+ * Uploads `n` delivery images as `user` and answers a deliver / WIP body with their ids. The
+ * per-user upload limit is reset first: suites deliver far more often than a person uploads.
+ */
+export async function deliveryBody(t: TestApp, user: TestUser, n = 1, message = 'Here it is') {
+  await t.app.deps.limits.reset('mediaUploadUser', user.id);
+  const files: string[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const media = await uploadImage(t.app, user.cookie, {
+      purpose: 'delivery',
+      bytes: await pngBytes(64 + i, 48, '#1f618d'),
+    });
+    files.push(media.id);
+  }
+  return { files, message };
 }

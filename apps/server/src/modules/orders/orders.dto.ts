@@ -14,6 +14,7 @@ export function toSentForm(row: FormRow, references: Media[]): SentForm {
     terms: row.terms,
     references,
     totalPrice: fromCents(row.totalPriceCents),
+    revisionsIncluded: row.revisionsIncluded,
     senderId: row.senderId,
     sender: toPerson({
       id: row.senderId,
@@ -39,6 +40,8 @@ export function toSentForm(row: FormRow, references: Media[]): SentForm {
       status: row.taskStatus,
       type: row.taskType,
       comment: row.taskComment,
+      revision: row.taskRevisionsUsed,
+      declineReason: row.taskDeclineReason,
       updatedAt: row.taskUpdatedAt.toISOString(),
     },
     createdAt: row.createdAt.toISOString(),

@@ -25,6 +25,7 @@ const formColumns = {
   chosen: commissionForms.chosen,
   type: commissionForms.type,
   isRead: commissionForms.isRead,
+  revisionsIncluded: commissionForms.revisionsIncluded,
   createdAt: commissionForms.createdAt,
   senderId: sender.id,
   senderLogin: sender.login,
@@ -38,6 +39,8 @@ const formColumns = {
   taskStatus: commissionTasks.status,
   taskType: commissionTasks.type,
   taskComment: commissionTasks.comment,
+  taskRevisionsUsed: commissionTasks.revisionsUsed,
+  taskDeclineReason: commissionTasks.declineReason,
   taskUpdatedAt: commissionTasks.updatedAt,
 };
 
@@ -85,6 +88,7 @@ export interface NewForm {
   description: string;
   terms: string;
   totalPriceCents: number;
+  revisionsIncluded: number | null;
   chosen: StoredChosenSection[];
 }
 
@@ -110,14 +114,34 @@ export async function moveTaskStatus(
   taskId: number,
   from: TaskStatus,
   to: TaskStatus,
-  comment?: string,
-): Promise<boolean> {
+  extra: { comment?: string; declineReason?: string | null; countRevision?: boolean } = {},
+): Promise<{ revisionsUsed: number } | null> {
   const rows = await db
     .update(commissionTasks)
-    .set({ status: to, updatedAt: sql`now()`, ...(comment === undefined ? {} : { comment }) })
+    .set({
+      status: to,
+      updatedAt: sql`now()`,
+      ...(extra.comment === undefined ? {} : { comment: extra.comment }),
+      ...(extra.declineReason === undefined ? {} : { declineReason: extra.declineReason }),
+      ...(extra.countRevision ? { revisionsUsed: sql`${commissionTasks.revisionsUsed} + 1` } : {}),
+    })
     .where(and(eq(commissionTasks.id, taskId), eq(commissionTasks.status, from)))
-    .returning({ id: commissionTasks.id });
-  return rows.length === 1;
+    .returning({ revisionsUsed: commissionTasks.revisionsUsed });
+  return rows[0] ?? null;
+}
+
+/**
+ * Holds the task at `status` for the rest of the transaction (FOR UPDATE), so an update added
+ * beside it (work in progress) cannot land after a concurrent move took the task elsewhere.
+ * Answers the revision count, or null when the task is no longer at `status`.
+ */
+export async function lockTaskAt(db: DbOrTx, taskId: number, status: TaskStatus) {
+  const [row] = await db
+    .select({ revisionsUsed: commissionTasks.revisionsUsed })
+    .from(commissionTasks)
+    .where(and(eq(commissionTasks.id, taskId), eq(commissionTasks.status, status)))
+    .for('update');
+  return row ?? null;
 }
 
 export async function markFormRead(db: DbOrTx, formId: number): Promise<void> {

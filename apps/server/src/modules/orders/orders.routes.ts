@@ -2,10 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRICE_DECIMALS } from '@brushline/shared/cards/constants';
 import { messages } from '@brushline/shared/messages';
-import { ORDER_LIST_MAX, REFERENCES_MAX } from '@brushline/shared/orders/constants';
+import {
+  DECLINE_REASON_MAX,
+  DELIVERY_FILES_MAX,
+  DELIVERY_MESSAGE_MAX,
+  ORDER_LIST_MAX,
+  ORDER_UPDATES_MAX,
+  REFERENCES_MAX,
+} from '@brushline/shared/orders/constants';
 import {
   commissionerSummarySchema,
+  declineBodySchema,
+  deliverBodySchema,
+  deliveryFileParamsSchema,
   orderIdParamsSchema,
+  orderPageSchema,
+  wipBodySchema,
   orderLoginParamsSchema,
   orderMessageResponseSchema,
   pendingGroupSchema,
@@ -27,6 +39,7 @@ import {
   readForm,
   sendForm,
 } from './orders.service.ts';
+import { deliverWork, getOrderPage, openOrderFile, shareWip } from './deliveries.service.ts';
 import { moveTask } from './transitions.service.ts';
 
 const tags = ['orders'];
@@ -40,12 +53,11 @@ const machineNote =
 /** The task moves served as PUT /task/{id}/{path}: path, action, side and what it does. */
 const taskMoves: {
   path: string;
-  action: Exclude<TaskAction, 'sendBack' | 'decline' | 'cancel'>;
+  action: Exclude<TaskAction, 'sendBack' | 'decline' | 'cancel' | 'deliver'>;
   summary: string;
 }[] = [
   { path: 'accept', action: 'accept', summary: 'Artist accepts a new request (none → waiting)' },
   { path: 'start', action: 'start', summary: 'Artist starts the work (waiting → processing)' },
-  { path: 'deliver', action: 'deliver', summary: 'Artist delivers the work (processing → finished)' },
   {
     path: 'approve',
     action: 'approve',
@@ -133,13 +145,18 @@ export const ordersRoutes =
           tags,
           security,
           summary: 'Artist declines a new request (form id; none → declined)',
-          description: machineNote,
+          description:
+            `Optional JSON body {reason} (up to ${DECLINE_REASON_MAX} characters): kept on the task and shown to the ` +
+            `commissioner, and quoted in their notification. ${machineNote}`,
           params: orderIdParamsSchema,
+          body: declineBodySchema,
           response: { 200: orderMessageResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },
       },
       async (req) => {
-        await moveTask(deps, requireActor(req), { formId: req.params.id }, 'decline');
+        await moveTask(deps, requireActor(req), { formId: req.params.id }, 'decline', {
+          reason: req.body?.reason,
+        });
         return { message: messages.formDeclined };
       },
     );
@@ -223,6 +240,105 @@ export const ordersRoutes =
         },
       },
       async (req) =>
-        moveTask(deps, requireActor(req), { taskId: req.params.id }, 'sendBack', req.body.comment),
+        moveTask(deps, requireActor(req), { taskId: req.params.id }, 'sendBack', {
+          comment: req.body.comment,
+        }),
+    );
+
+    const filesNote =
+      `files: 1 to ${DELIVERY_FILES_MAX} distinct ids of your own uploads of purpose delivery (POST /api/media?purpose=delivery: ` +
+      `kept at full size, private to you and the order's two sides); someone else's upload 404, another purpose 400. ` +
+      `message: up to ${DELIVERY_MESSAGE_MAX} characters. An order holds at most ${ORDER_UPDATES_MAX} updates (409 too_many_updates).`;
+
+    app.put(
+      '/task/:id/deliver',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Artist delivers the finished work with files and a message (task id; processing → finished)',
+          description:
+            `Path not in SPEC §7; chosen here. ${filesNote} The commissioner gets a commission_delivery ` +
+            `notification (e-mailed as a delivery). ${machineNote}`,
+          params: orderIdParamsSchema,
+          body: deliverBodySchema,
+          response: { 200: sentFormSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => deliverWork(deps, requireActor(req), { taskId: req.params.id, ...req.body }),
+    );
+
+    app.post(
+      '/task/:id/wip',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Artist shares work in progress (a sketch for approval) while the task is processing (task id)',
+          description:
+            `Path not in SPEC §7; chosen here. Not a status change. ${filesNote} Only the artist, only while ` +
+            'processing (else 409 illegal_transition); the commissioner gets a commission_delivery notification. ' +
+            'Answers the order page.',
+          params: orderIdParamsSchema,
+          body: wipBodySchema,
+          response: { 200: orderPageSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => shareWip(deps, requireActor(req), { taskId: req.params.id, ...req.body }),
+    );
+
+    app.get(
+      '/order/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The order page (form id): the form with every delivery, work in progress and send-back',
+          description:
+            'Path not in SPEC §7; chosen here. Only the two sides of the order (anyone else 404); the artist ' +
+            'opening it marks the form read. Updates oldest first; file URLs point at the route below.',
+          params: orderIdParamsSchema,
+          response: { 200: orderPageSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (req) => getOrderPage(deps, requireActor(req), req.params.id),
+    );
+
+    app.get(
+      '/order/:id/files/:mediaId/:variant',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'A delivered file of the order: full size, miniature, or download (attachment with a file name)',
+          description:
+            'Only the two sides of the order, and only files delivered in it (anything else 404). Served with ' +
+            'nosniff, a private cache and a CSP that lets nothing run; download adds Content-Disposition attachment.',
+          produces: ['image/jpeg', 'image/webp'],
+          params: deliveryFileParamsSchema,
+          response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (req, reply) => {
+        const file = await openOrderFile(deps, requireActor(req), {
+          formId: req.params.id,
+          mediaId: req.params.mediaId,
+          variant: req.params.variant,
+        });
+        return reply
+          .headers({
+            'content-type': file.mime,
+            'content-length': String(file.size),
+            'x-content-type-options': 'nosniff',
+            'cache-control': 'private, max-age=31536000, immutable',
+            'content-disposition':
+              req.params.variant === 'download' ? `attachment; filename="${file.fileName}"` : 'inline',
+            'content-security-policy': "default-src 'none'; sandbox",
+          })
+          .send(file.stream);
+      },
     );
   };

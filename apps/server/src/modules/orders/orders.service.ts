@@ -102,6 +102,7 @@ export async function sendForm(
         description: body.description,
         terms: card.terms,
         totalPriceCents: toCents(choice.total),
+        revisionsIncluded: card.revisionsIncluded,
         chosen: choice.lines.map((l) => ({
           key: l.key,
           title: l.title,

@@ -1,12 +1,14 @@
 import { messages } from '@brushline/shared/messages';
 import { SEND_BACK_COMMENT_QUOTED } from '@brushline/shared/orders/constants';
-import { orderMessages } from '@brushline/shared/orders/messages';
+import { orderMessages, revisionText } from '@brushline/shared/orders/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { nextStatus, TASK_TRANSITIONS, type TaskAction } from '@brushline/shared/orders/status-machine';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
+import { assertRoomForUpdate } from './deliveries.service.ts';
+import { insertUpdate } from './deliveries.repo.ts';
 import { byFormId, byTaskId, findFormRows, moveTaskStatus } from './orders.repo.ts';
 import { formNotFound, presentForm, sideOf } from './orders.service.ts';
 
@@ -19,28 +21,39 @@ const failMessages: Partial<Record<TaskAction, string>> = {
 const illegal = (action: TaskAction) =>
   new AppError(409, 'illegal_transition', failMessages[action] ?? orderMessages.illegalTransition);
 
+const quoted = (c: string) =>
+  c.length > SEND_BACK_COMMENT_QUOTED ? `${c.slice(0, SEND_BACK_COMMENT_QUOTED - 1)}…` : c;
+
 /** What the other side is told, e.g. "ann accepted your request for “Portrait”". */
-function notificationText(action: TaskAction, who: string, title: string, comment?: string): string {
+function notificationText(
+  action: Exclude<TaskAction, 'deliver'>,
+  who: string,
+  title: string,
+  input: MoveInput & { revision?: string },
+): string {
   const t = `“${title}”`;
   switch (action) {
     case 'accept':
       return `${who} accepted your request for ${t}`;
     case 'decline':
-      return `${who} declined your request for ${t}`;
+      return input.reason
+        ? `${who} declined your request for ${t}: ${quoted(input.reason)}`
+        : `${who} declined your request for ${t}`;
     case 'cancel':
       return `${who} canceled their request for ${t}`;
     case 'start':
       return `${who} started working on ${t}`;
-    case 'deliver':
-      return `${who} finished ${t}. Approve it or send it back`;
     case 'approve':
       return `${who} approved ${t}`;
-    case 'sendBack': {
-      const c = comment ?? '';
-      const short = c.length > SEND_BACK_COMMENT_QUOTED ? `${c.slice(0, SEND_BACK_COMMENT_QUOTED - 1)}…` : c;
-      return `${who} sent ${t} back: ${short}`;
-    }
+    case 'sendBack':
+      return `${who} sent ${t} back (${input.revision}): ${quoted(input.comment ?? '')}`;
   }
+}
+
+/** What a move carries: the send-back's comment, the decline's optional reason. */
+export interface MoveInput {
+  comment?: string;
+  reason?: string;
 }
 
 /** Which task a move names: the /task routes use the task id, the /comissionform routes the form id. */
@@ -51,14 +64,16 @@ export type TaskRef = { taskId: number } | { formId: number };
  * else: 404); a move the machine does not allow for this side now answers 409 and changes
  * nothing. The change itself is one conditional UPDATE (WHERE status = the expected one), so
  * of two simultaneous moves only one can win; the loser gets the same 409. The other side gets
- * a stored notification, pushed once the transaction has committed.
+ * a stored notification, pushed once the transaction has committed. A send-back counts one
+ * revision and is kept in the order's history with its comment; a decline keeps its reason.
+ * Delivering carries files and is deliverWork's (deliveries.service.ts).
  */
 export async function moveTask(
   ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
   actor: Actor,
   ref: TaskRef,
-  action: TaskAction,
-  comment?: string,
+  action: Exclude<TaskAction, 'deliver'>,
+  input: MoveInput = {},
 ): Promise<SentForm> {
   const where = 'taskId' in ref ? byTaskId(ref.taskId) : byFormId(ref.formId);
   const [row] = await findFormRows(ctx.db, where);
@@ -67,19 +82,35 @@ export async function moveTask(
   const to = nextStatus(row.taskStatus, action, side);
   if (!to) throw illegal(action);
   const needsComment = TASK_TRANSITIONS[action].needsComment;
+  const sendBack = action === 'sendBack';
   const push = await ctx.db.transaction(async (tx) => {
-    const moved = await moveTaskStatus(
-      tx,
-      row.taskId,
-      row.taskStatus,
-      to,
-      needsComment ? comment : undefined,
-    );
+    if (sendBack) await assertRoomForUpdate({ db: tx }, row.id);
+    const moved = await moveTaskStatus(tx, row.taskId, row.taskStatus, to, {
+      comment: needsComment ? input.comment : undefined,
+      declineReason: action === 'decline' ? input.reason || null : undefined,
+      countRevision: sendBack,
+    });
     if (!moved) throw illegal(action);
+    if (sendBack) {
+      await insertUpdate(
+        tx,
+        {
+          formId: row.id,
+          authorId: actor.id,
+          kind: 'sendBack',
+          message: input.comment ?? '',
+          revision: moved.revisionsUsed,
+        },
+        [],
+      );
+    }
     const created = await createNotification({ db: tx }, actor, {
       userId: side === 'artist' ? row.senderId : row.artistId,
       type: 'commission_status',
-      message: notificationText(action, actor.login, row.cardTitle, comment),
+      message: notificationText(action, actor.login, row.cardTitle, {
+        ...input,
+        revision: revisionText(moved.revisionsUsed, row.revisionsIncluded),
+      }),
       formId: row.id,
     });
     return created.push;

@@ -17,6 +17,7 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import {
   call,
   createCard,
+  deliveryBody,
   notificationsAbout,
   registerArtist,
   sendForm,
@@ -59,6 +60,10 @@ function perform(action: TaskAction, form: SentForm, user: TestUser) {
       return call(t.app, 'PUT', `/api/task/${task}/send-back`, user.cookie, {
         comment: 'Bigger eyes, please',
       });
+    case 'deliver':
+      return deliveryBody(t, user).then((body) =>
+        call(t.app, 'PUT', `/api/task/${task}/deliver`, user.cookie, body),
+      );
     default:
       return call(t.app, 'PUT', `/api/task/${task}/${action}`, user.cookie);
   }
@@ -206,19 +211,21 @@ describe('notifications on status changes', () => {
     const { form, buyer } = await freshForm();
     const toUser = vi.spyOn(t.app.deps.hub, 'toUser');
     const title = '“Portrait”';
+    const delivered = `${ann.login} delivered ${title}`;
     const expectations: [TaskAction, TestUser, TestUser, string, boolean][] = [
       ['accept', ann, buyer, `${ann.login} accepted your request for ${title}`, true],
       ['start', ann, buyer, `${ann.login} started working on ${title}`, true],
-      ['deliver', ann, buyer, `${ann.login} finished ${title}. Approve it or send it back`, true],
-      ['sendBack', buyer, ann, `${buyer.login} sent ${title} back: Bigger eyes, please`, true],
-      ['deliver', ann, buyer, `${ann.login} finished ${title}. Approve it or send it back`, true],
+      ['deliver', ann, buyer, `${delivered}: 1 file. Approve it or send it back`, true],
+      ['sendBack', buyer, ann, `${buyer.login} sent ${title} back (revision 1): Bigger eyes, please`, true],
+      ['deliver', ann, buyer, `${delivered} again (revision 1): 1 file. Approve it or send it back`, true],
       ['approve', buyer, ann, `${buyer.login} approved ${title}`, true],
     ];
     for (const [action, actor, other, message, isAccepted] of expectations) {
       expect((await perform(action, form, actor)).statusCode).toBe(200);
       const [note] = await notificationsAbout(t, other, form.id);
       expect(note).toMatchObject({
-        type: 'commission_status',
+        // A delivery is its own kind, so it can be mailed (or not) apart from status changes.
+        type: action === 'deliver' ? 'commission_delivery' : 'commission_status',
         message,
         sentCard: { id: form.id, isAccepted },
       });

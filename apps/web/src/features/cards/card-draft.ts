@@ -27,6 +27,8 @@ export interface CardDraft {
   thumbnailPicture: Media | null;
   isOpenComission: boolean;
   isCommissionsOpen: boolean;
+  /** '' while empty: the card then does not say how many revisions it includes. */
+  revisionsIncluded: number | string;
 }
 
 /**
@@ -59,6 +61,7 @@ export const emptyDraft = (): CardDraft => ({
   thumbnailPicture: null,
   isOpenComission: false,
   isCommissionsOpen: false,
+  revisionsIncluded: '',
 });
 
 /** The editor's values of a saved card; options in their saved order. */
@@ -81,6 +84,7 @@ export function draftOf(card: Card): CardDraft {
     thumbnailPicture: card.thumbnailPicture,
     isOpenComission: card.isOpenComission,
     isCommissionsOpen: card.isCommissionsOpen,
+    revisionsIncluded: card.revisionsIncluded ?? '',
   };
 }
 
@@ -112,6 +116,7 @@ export function bodyOf(draft: CardDraft): CardBodyInput {
     thumbnailPicture: draft.thumbnailPicture?.id ?? null,
     isOpenComission: draft.isOpenComission,
     isCommissionsOpen: draft.isCommissionsOpen && draft.isOpenComission,
+    revisionsIncluded: draft.revisionsIncluded === '' ? null : Number(draft.revisionsIncluded),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { Notification } from '@brushline/shared/notifications/schemas';
 import { paths, toPath } from '@brushline/shared/paths';
-import type { Role } from '@brushline/shared/roles';
 
 /**
  * Where clicking a notification takes its reader, or null when it is about nothing to open
@@ -8,10 +7,10 @@ import type { Role } from '@brushline/shared/roles';
  * artist's incoming list, or the buyer's outgoing orders: a new form is always the artist's news;
  * a status change reaches whichever side did not make it, so the reader's artist role decides.
  */
-export function notificationTarget(n: Notification, roles: readonly Role[]): string | null {
+export function notificationTarget(n: Notification): string | null {
   if (n.changedPost) return toPath('post', { id: n.changedPost.id });
   if (n.type === 'commission_request_status') return paths.crmIncoming;
-  if (n.sentCard) return roles.includes('artist') ? paths.crmIncoming : paths.crmOutgoing;
+  if (n.sentCard) return toPath('order', { id: n.sentCard.id });
   if (n.type === 'approval_request_status') return paths.crmRequestsTracking;
   return null;
 }

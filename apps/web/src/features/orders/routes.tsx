@@ -8,6 +8,10 @@ const loadCommission = () => import('./pages/commission-page.tsx');
  * mounts them inside the shell, and each page loads on demand.
  */
 export const ordersRoutes: RouteObject[] = [
+  {
+    path: paths.order,
+    lazy: async () => ({ Component: (await import('./pages/order-page.tsx')).OrderPage }),
+  },
   { path: paths.commission, lazy: async () => ({ Component: (await loadCommission()).CommissionPage }) },
   // SPEC §2 spelling; opens straight at the order form.
   {

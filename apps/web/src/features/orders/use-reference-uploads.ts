@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REFERENCES_MAX } from '@brushline/shared/orders/constants';
+import type { MediaPurpose } from '@brushline/shared/media/constants';
 import type { Media } from '@brushline/shared/media/schemas';
 import { ApiError } from '../../lib/api-client.ts';
 import { uploadMedia } from '../../lib/upload-media.ts';
@@ -17,8 +18,11 @@ export interface ReferenceItem {
 
 let counter = 0;
 
-/** The references of one commission form: uploads start as soon as files are picked. */
-export function useReferenceUploads() {
+/**
+ * The images of one form being written (a commission form's references, a delivery's files):
+ * uploads start as soon as files are picked, at most `max` of them, for `purpose`.
+ */
+export function useReferenceUploads(purpose: MediaPurpose = 'reference', max: number = REFERENCES_MAX) {
   const [items, setItems] = useState<ReferenceItem[]>([]);
   const aborts = useRef(new Map<string, AbortController>());
   const urls = useRef(new Set<string>());
@@ -28,25 +32,37 @@ export function useReferenceUploads() {
 
   // Uploads start outside of setItems: React may run state updaters twice (StrictMode).
   const count = useRef(0);
-  const add = useCallback((files: File[]) => {
-    const room = Math.max(0, REFERENCES_MAX - count.current);
-    const accepted = files.slice(0, room).map((file): ReferenceItem => {
-      const id = `ref-${++counter}`;
-      const previewUrl = URL.createObjectURL(file);
-      urls.current.add(previewUrl);
-      const controller = new AbortController();
-      aborts.current.set(id, controller);
-      uploadMedia(file, 'reference', (p) => patch(id, { progress: p }), controller.signal)
-        .then((media) => patch(id, { media, progress: 1 }))
-        .catch((err: unknown) => {
-          if (err instanceof ApiError && err.code === 'aborted') return;
-          patch(id, { error: err instanceof Error ? err.message : 'The upload failed' });
-        })
-        .finally(() => aborts.current.delete(id));
-      return { id, name: file.name, previewUrl, progress: 0, media: null, error: null };
-    });
-    count.current += accepted.length;
-    setItems((list) => [...list, ...accepted]);
+  const add = useCallback(
+    (files: File[]) => {
+      const room = Math.max(0, max - count.current);
+      const accepted = files.slice(0, room).map((file): ReferenceItem => {
+        const id = `ref-${++counter}`;
+        const previewUrl = URL.createObjectURL(file);
+        urls.current.add(previewUrl);
+        const controller = new AbortController();
+        aborts.current.set(id, controller);
+        uploadMedia(file, purpose, (p) => patch(id, { progress: p }), controller.signal)
+          .then((media) => patch(id, { media, progress: 1 }))
+          .catch((err: unknown) => {
+            if (err instanceof ApiError && err.code === 'aborted') return;
+            patch(id, { error: err instanceof Error ? err.message : 'The upload failed' });
+          })
+          .finally(() => aborts.current.delete(id));
+        return { id, name: file.name, previewUrl, progress: 0, media: null, error: null };
+      });
+      count.current += accepted.length;
+      setItems((list) => [...list, ...accepted]);
+    },
+    [purpose, max],
+  );
+
+  /** Forgets every item (after the form was sent), freeing the previews. */
+  const clear = useCallback(() => {
+    aborts.current.forEach((c) => c.abort());
+    urls.current.forEach((u) => URL.revokeObjectURL(u));
+    urls.current.clear();
+    count.current = 0;
+    setItems([]);
   }, []);
 
   const remove = useCallback((id: string) => {
@@ -74,8 +90,10 @@ export function useReferenceUploads() {
 
   return {
     items,
+    max,
     add,
     remove,
+    clear,
     mediaIds: items.flatMap((it) => (it.media ? [it.media.id] : [])),
     busy: items.some((it) => !it.media && !it.error),
     failed: items.some((it) => it.error !== null),

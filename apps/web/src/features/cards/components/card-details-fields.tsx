@@ -6,6 +6,7 @@ import {
   CARD_TITLE_MAX,
   PRICE_MAX,
   PRICE_MIN,
+  REVISIONS_INCLUDED_MAX,
 } from '@brushline/shared/cards/constants';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { isEmptyOffer, type CardDraft } from '../card-draft.ts';
@@ -54,6 +55,16 @@ export function CardDetailsFields({ form }: { form: UseFormReturnType<CardDraft>
           decimalScale={2}
           maw={220}
           {...form.getInputProps('startingPrice')}
+        />
+        <NumberInput
+          label="Revisions included"
+          description={`How many times a commissioner may send the work back within the price (0 to ${REVISIONS_INCLUDED_MAX}). Leave empty to not say.`}
+          min={0}
+          max={REVISIONS_INCLUDED_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          maw={220}
+          {...form.getInputProps('revisionsIncluded')}
         />
         <Group align="flex-start" gap="lg" wrap="wrap">
           <div style={{ flex: '2 1 260px' }}>

@@ -15,6 +15,8 @@ export type CardViewModel = Pick<
 > & {
   sections: CardSection[];
   owner: CommissionCard['owner'] | null;
+  /** "2 revisions included" under the price, when the card says. */
+  revisionsIncluded?: number | null;
 };
 
 interface CardViewProps {
@@ -98,6 +100,13 @@ export function CardView({
               </Group>
             )}
             <Text fw={600}>from {formatUsd(card.startingPrice)}</Text>
+            {typeof card.revisionsIncluded === 'number' && (
+              <Text size="sm" c="dimmed">
+                {card.revisionsIncluded === 1
+                  ? '1 revision included'
+                  : `${card.revisionsIncluded} revisions included`}
+              </Text>
+            )}
           </Stack>
         </Group>
         {card.infoProvidedByTheAuthor && (

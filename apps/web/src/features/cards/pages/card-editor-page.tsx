@@ -120,6 +120,10 @@ function CardEditor({ card }: { card: Card | null }) {
     cardBanner: values.cardBanner,
     thumbnailPicture: values.thumbnailPicture,
     startingPrice: previewStartingPrice(values),
+    revisionsIncluded:
+      values.revisionsIncluded === '' || !Number.isInteger(Number(values.revisionsIncluded))
+        ? null
+        : Number(values.revisionsIncluded),
     infoProvidedByTheAuthor: values.infoProvidedByTheAuthor,
     terms: values.terms.trim(),
     sections: previewSections(values),

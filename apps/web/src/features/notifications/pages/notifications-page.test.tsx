@@ -8,7 +8,7 @@ import { notificationsRoutes } from '../routes.ts';
 const routes = [
   ...notificationsRoutes,
   page('/login', <p>login page</p>),
-  page('/crm/outgoing/orders', <p>my orders</p>),
+  page('/order/9', <p>the order</p>),
 ];
 /** stubFetch answers by path only; this keeps each request's full URL (the cursor is in the query). */
 function recordUrls(): string[] {
@@ -90,7 +90,8 @@ describe('/notifications', () => {
     expect(urls).toContain('/api/notifications?cursor=5');
 
     await user.click(screen.getByText('older one'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/outgoing/orders'));
+    // A status change opens the order's own page.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/9'));
     expect(urls).toContain('/api/notifications/read/4');
   });
 

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CommissionerSummary,
+  DeliverBodyInput,
+  OrderPage,
   PendingGroup,
   SendBackBody,
   SendFormBodyInput,
@@ -16,7 +18,15 @@ export const orderKeys = {
   pending: (login: string) => [...orderKeys.all, 'pending', login.toLowerCase()] as const,
   commissioners: () => [...orderKeys.all, 'commissioners'] as const,
   artistTasks: (login: string) => [...orderKeys.all, 'tasks', login.toLowerCase()] as const,
+  order: (id: number) => [...orderKeys.all, 'order', id] as const,
 };
+
+/** GET /order/{id}: one order with its deliveries, work in progress and send-backs. */
+export const orderPageQuery = (id: number) =>
+  queryOptions({
+    queryKey: orderKeys.order(id),
+    queryFn: () => api<OrderPage>(`order/${id}`),
+  });
 
 /** GET /comissionforms/outgoing: every form the signed-in user sent, any status. */
 export const outgoingQuery = queryOptions({
@@ -70,7 +80,8 @@ export function useMarkRead() {
 export function useDeclineForm() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>(`comissionform/decline/${id}`, { method: 'DELETE' }),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api<{ message: string }>(`comissionform/decline/${id}`, { method: 'DELETE', body: { reason } }),
     onSettled: () => void refresh(),
   });
 }
@@ -86,7 +97,7 @@ export function useCancelAsBuyer() {
 
 /** The task moves with a button each; sendBack carries the commissioner's comment. */
 export type TaskMove =
-  | { taskId: number; action: 'accept' | 'start' | 'deliver' | 'approve' }
+  | { taskId: number; action: 'accept' | 'start' | 'approve' }
   | { taskId: number; action: 'send-back'; body: SendBackBody };
 
 export function useMoveTask() {
@@ -98,6 +109,26 @@ export function useMoveTask() {
         body: move.action === 'send-back' ? move.body : undefined,
       }),
     // Also after a refusal: a 409 means the task moved meanwhile, so show where it is now.
+    onSettled: () => void refresh(),
+  });
+}
+
+/** The artist delivers (processing → finished) or shares work in progress (no move), with files. */
+export function useDeliver() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: async ({
+      taskId,
+      kind,
+      body,
+    }: {
+      taskId: number;
+      kind: 'delivery' | 'wip';
+      body: DeliverBodyInput;
+    }): Promise<void> => {
+      if (kind === 'delivery') await api<SentForm>(`task/${taskId}/deliver`, { method: 'PUT', body });
+      else await api<OrderPage>(`task/${taskId}/wip`, { method: 'POST', body });
+    },
     onSettled: () => void refresh(),
   });
 }

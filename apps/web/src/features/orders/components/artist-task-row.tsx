@@ -1,33 +1,46 @@
-import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
+import { revisionText } from '@brushline/shared/orders/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { allowedActions } from '@brushline/shared/orders/status-machine';
+import { toPath } from '@brushline/shared/paths';
 import { formatDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
 import { listTitle } from '../../../lib/list-title.ts';
 import { useMoveTask } from '../api/order-queries.ts';
+import { DeliverModal } from './deliver-modal.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The artist's next step on an accepted task; accept and decline live in Incoming. */
-const ARTIST_STEPS = {
-  start: { label: 'Start', done: 'Started: the commissioner sees it in progress' },
-  deliver: { label: 'Deliver', done: 'Delivered: waiting for the commissioner to approve' },
-} as const;
-
 export function ArtistTaskRow({ form, onDetails }: { form: SentForm; onDetails: () => void }) {
   const move = useMoveTask();
-  const steps = allowedActions(form.status, 'artist').filter(
-    (a): a is keyof typeof ARTIST_STEPS => a in ARTIST_STEPS,
-  );
+  const [delivering, setDelivering] = useState(false);
+  const actions = allowedActions(form.status, 'artist');
+  const start = () =>
+    move.mutate(
+      { taskId: form.task.id, action: 'start' },
+      {
+        onSuccess: () => toast.success('Started: the commissioner sees it in progress'),
+        onError: (err) => toast.error(err.message),
+      },
+    );
   return (
     <Card withBorder padding="xs" role="listitem" aria-label={form.cardTitle}>
       <Stack gap={6}>
         {/* One line on a wide screen; on a phone the status and buttons wrap under the title. */}
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
-            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={toPath('order', { id: form.id })}
+              fw={500}
+              c="inherit"
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {listTitle(form.cardTitle)}
-            </Text>
+            </Anchor>
             <Text size="xs" c="dimmed">
               #{form.task.id} · sent {formatDate(form.createdAt)} · {formatUsd(form.totalPrice)}
             </Text>
@@ -39,35 +52,32 @@ export function ArtistTaskRow({ form, onDetails }: { form: SentForm; onDetails: 
               <Button size="xs" variant="default" onClick={onDetails}>
                 Details
               </Button>
-              {steps.map((action) => (
-                <Button
-                  key={action}
-                  size="xs"
-                  loading={move.isPending}
-                  onClick={() =>
-                    move.mutate(
-                      { taskId: form.task.id, action },
-                      {
-                        onSuccess: () => toast.success(ARTIST_STEPS[action].done),
-                        onError: (err) => toast.error(err.message),
-                      },
-                    )
-                  }
-                >
-                  {ARTIST_STEPS[action].label}
+              {actions.includes('start') && (
+                <Button size="xs" loading={move.isPending} onClick={start}>
+                  Start
                 </Button>
-              ))}
+              )}
+              {actions.includes('deliver') && (
+                <Button size="xs" onClick={() => setDelivering(true)}>
+                  Deliver
+                </Button>
+              )}
             </Group>
           </Group>
         </Group>
         {form.status === 'processing' && form.task.comment && (
-          <Alert color="orange" title="Sent back by the commissioner" p="xs">
+          <Alert
+            color="orange"
+            title={`Sent back by the commissioner (${revisionText(form.task.revision, form.revisionsIncluded)})`}
+            p="xs"
+          >
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {form.task.comment}
             </Text>
           </Alert>
         )}
       </Stack>
+      {delivering && <DeliverModal form={form} kind="delivery" onClose={() => setDelivering(false)} />}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { DECLINE_REASON_MAX } from '@brushline/shared/orders/constants';
 import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { openConfirmModal } from '../../../lib/confirm.ts';
@@ -24,21 +25,41 @@ export function IncomingDetailsModal({ form, onClose }: { form: SentForm | null;
       },
     );
 
-  const confirmDecline = (f: SentForm) =>
+  const confirmDecline = (f: SentForm) => {
+    // The dialog's content is fixed when it opens, so the reason is read from the field itself.
+    let reason = '';
     openConfirmModal({
       title: 'Decline this request?',
-      children: `${f.sender.displayName} will see it as declined. This cannot be undone.`,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{`${f.sender.displayName} will see it as declined. This cannot be undone.`}</Text>
+          <Textarea
+            label="Reason (optional)"
+            description={`Up to ${DECLINE_REASON_MAX} characters; ${f.sender.displayName} sees it`}
+            maxLength={DECLINE_REASON_MAX}
+            rows={3}
+            data-autofocus
+            onChange={(e) => {
+              reason = e.currentTarget.value;
+            }}
+          />
+        </Stack>
+      ),
       labels: { confirm: 'Decline request', cancel: 'Keep it' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        decline.mutate(f.id, {
-          onSuccess: (r) => {
-            toast.success(r.message);
-            onClose();
+        decline.mutate(
+          { id: f.id, reason },
+          {
+            onSuccess: (r) => {
+              toast.success(r.message);
+              onClose();
+            },
+            onError: () => toast.error(messages.formDeclineFailed),
           },
-          onError: () => toast.error(messages.formDeclineFailed),
-        }),
+        ),
     });
+  };
 
   return (
     <FormDetailsModal form={form} otherSide="sender" onClose={onClose}>

@@ -1,4 +1,7 @@
-import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { revisionText } from '@brushline/shared/orders/messages';
+import { toPath } from '@brushline/shared/paths';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
@@ -7,7 +10,8 @@ import { openConfirmModal } from '../../../lib/confirm.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
 import { listTitle } from '../../../lib/list-title.ts';
-import { useCancelAsBuyer, useMoveTask } from '../api/order-queries.ts';
+import { useCancelAsBuyer } from '../api/order-queries.ts';
+import { useConfirmApprove } from './order-actions.tsx';
 import { PersonLine } from './person-line.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -20,7 +24,7 @@ interface OutgoingItemProps {
 /** One commission the user ordered, with the moves the buyer may make now. */
 export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps) {
   const cancel = useCancelAsBuyer();
-  const move = useMoveTask();
+  const approve = useConfirmApprove();
   const actions = allowedActions(form.status, 'buyer');
 
   const confirmCancel = () =>
@@ -35,15 +39,6 @@ export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps)
           onError: () => toast.error(messages.buyerCancelFailed),
         }),
     });
-
-  const approve = () =>
-    move.mutate(
-      { taskId: form.task.id, action: 'approve' },
-      {
-        onSuccess: () => toast.success('Approved: the commission is done. Thank you!'),
-        onError: (err) => toast.error(err.message),
-      },
-    );
 
   return (
     <Card withBorder padding="sm" role="listitem" aria-label={form.cardTitle}>
@@ -62,15 +57,31 @@ export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps)
           Sent {formatDate(form.createdAt)}
         </Text>
         {form.status === 'processing' && form.task.comment && (
-          <Alert color="orange" p="xs" title="You asked for changes">
+          <Alert
+            color="orange"
+            p="xs"
+            title={`You asked for changes (${revisionText(form.task.revision, form.revisionsIncluded)})`}
+          >
             {form.task.comment}
+          </Alert>
+        )}
+        {form.status === 'declined' && form.task.declineReason && (
+          <Alert color="red" p="xs" title="Declined">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {form.task.declineReason}
+            </Text>
           </Alert>
         )}
         {/* Details on the left, the buyer's moves together on the right. */}
         <Group gap={6} justify="space-between" wrap="wrap">
-          <Button size="xs" variant="default" onClick={onDetails}>
-            Details
-          </Button>
+          <Group gap={6} wrap="nowrap">
+            <Button size="xs" variant="default" onClick={onDetails}>
+              Details
+            </Button>
+            <Anchor component={Link} to={toPath('order', { id: form.id })} size="sm">
+              Open order
+            </Anchor>
+          </Group>
           <Group gap={6} wrap="nowrap" ml="auto">
             {actions.includes('cancel') && (
               <Button
@@ -89,7 +100,7 @@ export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps)
               </Button>
             )}
             {actions.includes('approve') && (
-              <Button size="xs" onClick={approve} loading={move.isPending}>
+              <Button size="xs" onClick={() => approve.confirm(form)} loading={approve.isPending}>
                 Approve
               </Button>
             )}

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FORM_DESCRIPTION_MAX } from '@brushline/shared/orders/constants';
+import { isBeyondIncluded, revisionText } from '@brushline/shared/orders/messages';
 import { sendBackBodySchema, type SentForm } from '@brushline/shared/orders/schemas';
 import { fieldErrors } from '@brushline/shared/validation';
 import { toast } from '../../../lib/toast.ts';
@@ -41,8 +42,15 @@ export function SendBackModal({ form, onClose }: { form: SentForm | null; onClos
         >
           <Stack gap="sm">
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              “{form.cardTitle}” goes back to {form.artist.displayName} as in progress.
+              “{form.cardTitle}” goes back to {form.artist.displayName} as in progress. This starts{' '}
+              {revisionText(form.task.revision + 1, form.revisionsIncluded)}.
             </Text>
+            {isBeyondIncluded(form.task.revision + 1, form.revisionsIncluded) && (
+              <Alert color="orange" p="xs">
+                The {form.revisionsIncluded} revisions included in the price are used up. You can still ask;
+                the artist may ask for an extra fee.
+              </Alert>
+            )}
             {alert && (
               <Alert color="red" role="alert">
                 {alert}

@@ -41,6 +41,8 @@ describe('active commissions', () => {
               status: 'processing',
               type: 'normal',
               comment: 'Bigger ears',
+              revision: 1,
+              declineReason: null,
               updatedAt: '2026-01-04T00:00:00.000Z',
             },
           }),

@@ -58,8 +58,13 @@ describe('incoming requests', () => {
     await user.click(details.getByRole('button', { name: 'Decline' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Decline this request?' }));
     expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
+    // An optional reason, which the commissioner will see.
+    await user.type(confirm.getByLabelText('Reason (optional)'), 'Fully booked');
     await user.click(confirm.getByRole('button', { name: 'Decline request' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith(messages.formDeclined));
+    expect(calls.find((c) => c.key.startsWith('DELETE /api/comissionform/decline/'))?.body).toEqual({
+      reason: 'Fully booked',
+    });
   });
 
   it('accepts a form from its details', async () => {

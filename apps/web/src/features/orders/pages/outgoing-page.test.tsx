@@ -98,6 +98,8 @@ describe('outgoing orders', () => {
     const finished = within(await screen.findByRole('listitem', { name: 'Order 4' }));
     await user.click(finished.getByRole('button', { name: 'Send back' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Send back for changes' }));
+    // The card included 2 revisions: this send-back starts the first.
+    expect(dialog.getByText(/This starts revision 1 of 2/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Send back' }));
     expect(await dialog.findByText(orderMessages.commentRequired)).toBeInTheDocument();
     await user.type(dialog.getByLabelText('What should change?'), 'Bigger ears');
@@ -108,7 +110,12 @@ describe('outgoing orders', () => {
       }),
     );
 
+    // Approving is final: it asks first, and says so.
     await user.click(finished.getByRole('button', { name: 'Approve' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Approve the delivered work?' }));
+    expect(confirm.getByText(/Approving is final/)).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'PUT /api/task/104/approve')).toBe(false);
+    await user.click(confirm.getByRole('button', { name: 'Approve, it is final' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/task/104/approve')).toBe(true));
   });
 });

@@ -1,0 +1,246 @@
+import { ORDER_UPDATES_MAX, type OrderUpdateKind } from '@brushline/shared/orders/constants';
+import { orderMessages, revisionText } from '@brushline/shared/orders/messages';
+import type {
+  DeliverBody,
+  DeliveryFile,
+  DeliveryFileVariant,
+  OrderPage,
+  OrderUpdate,
+  SentForm,
+  WipBody,
+} from '@brushline/shared/orders/schemas';
+import { nextStatus } from '@brushline/shared/orders/status-machine';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import type { MediaRow } from '../media/media.dto.ts';
+import { assertOwnMedia, openStoredMedia, type MediaFile } from '../media/media.service.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import { toPerson } from '../users/users.dto.ts';
+import {
+  countUpdates,
+  findOrderFile,
+  findUpdateFileRows,
+  findUpdateRows,
+  insertUpdate,
+  type UpdateRow,
+} from './deliveries.repo.ts';
+import { byFormId, byTaskId, findFormRows, lockTaskAt, moveTaskStatus, type FormRow } from './orders.repo.ts';
+import { formNotFound, presentForm, readForm, sideOf } from './orders.service.ts';
+
+const tooManyUpdates = () => new AppError(409, 'too_many_updates', orderMessages.tooManyUpdates);
+const illegal = (message: string = orderMessages.illegalTransition) =>
+  new AppError(409, 'illegal_transition', message);
+
+/** Refuses one more update once an order holds ORDER_UPDATES_MAX (inside the writing transaction). */
+export async function assertRoomForUpdate(ctx: TxCtx, formId: number): Promise<void> {
+  if ((await countUpdates(ctx.db, formId)) >= ORDER_UPDATES_MAX) throw tooManyUpdates();
+}
+
+const EXT_OF_MIME: Record<string, string> = { 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+/** "portrait-of-my-cat" from a card title; "commission" when nothing is left. */
+function slug(title: string): string {
+  const s = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return s || 'commission';
+}
+
+/** The name a download is saved under: card title, what it was, which update and which file. */
+export function deliveryFileName(
+  cardTitle: string,
+  kind: OrderUpdateKind,
+  updateId: number,
+  position: number,
+  mime: string,
+): string {
+  const what = kind === 'wip' ? 'wip' : 'delivery';
+  return `${slug(cardTitle)}-${what}-${updateId}-${position + 1}.${EXT_OF_MIME[mime] ?? 'img'}`;
+}
+
+const fileUrl = (formId: number, mediaId: string, variant: DeliveryFileVariant) =>
+  `/api/order/${formId}/files/${mediaId}/${variant}`;
+
+function toDeliveryFile(
+  form: Pick<FormRow, 'id' | 'cardTitle'>,
+  kind: OrderUpdateKind,
+  updateId: number,
+  position: number,
+  m: MediaRow,
+): DeliveryFile {
+  return {
+    id: m.id,
+    width: m.width,
+    height: m.height,
+    mime: m.mime,
+    url: fileUrl(form.id, m.id, 'full'),
+    miniatureUrl: fileUrl(form.id, m.id, 'miniature'),
+    downloadUrl: fileUrl(form.id, m.id, 'download'),
+    fileName: deliveryFileName(form.cardTitle, kind, updateId, position, m.mime),
+  };
+}
+
+function toOrderUpdate(row: UpdateRow, files: DeliveryFile[]): OrderUpdate {
+  return {
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    files,
+    revision: row.revision,
+    author: toPerson({
+      id: row.authorId,
+      login: row.authorLogin,
+      displayName: row.authorDisplayName,
+      avatarId: row.authorAvatarId,
+    }),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The order page: the form and every delivery, work in progress and send-back, for its two
+ * sides only (anyone else: 404, like a missing order). The artist opening it marks it read.
+ */
+export async function getOrderPage(ctx: Pick<Deps, 'db'>, actor: Actor, formId: number): Promise<OrderPage> {
+  const form = await readForm(ctx, actor, formId);
+  const rows = await findUpdateRows(ctx.db, formId);
+  const files = await findUpdateFileRows(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const byUpdate = new Map<number, DeliveryFile[]>();
+  const kindOf = new Map(rows.map((r) => [r.id, r.kind]));
+  for (const f of files) {
+    const list = byUpdate.get(f.updateId) ?? [];
+    list.push(
+      toDeliveryFile(
+        { id: formId, cardTitle: form.cardTitle },
+        kindOf.get(f.updateId)!,
+        f.updateId,
+        f.position,
+        f.media,
+      ),
+    );
+    byUpdate.set(f.updateId, list);
+  }
+  return { form, updates: rows.map((r) => toOrderUpdate(r, byUpdate.get(r.id) ?? [])) };
+}
+
+/**
+ * One delivered file's bytes, for the two sides of the order it was delivered in. Anyone else,
+ * an id that is not a file of this order, and a missing order all answer the same 404.
+ */
+export async function openOrderFile(
+  ctx: Pick<Deps, 'db' | 'storage'>,
+  actor: Actor,
+  input: { formId: number; mediaId: string; variant: DeliveryFileVariant },
+): Promise<MediaFile & { fileName: string }> {
+  const [form] = await findFormRows(ctx.db, byFormId(input.formId));
+  if (!form) throw formNotFound();
+  sideOf(form, actor);
+  const file = await findOrderFile(ctx.db, input.formId, input.mediaId);
+  if (!file) throw notFound();
+  const bytes = await openStoredMedia(ctx, file.media, input.variant === 'miniature' ? 'miniature' : 'full');
+  return {
+    ...bytes,
+    fileName: deliveryFileName(form.cardTitle, file.kind, file.updateId, file.position, file.media.mime),
+  };
+}
+
+const filesText = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+
+/**
+ * The artist delivers the finished work: processing → finished with one or more of their own
+ * delivery uploads and a note, in one transaction with the commissioner's notification (type
+ * commission_delivery, mailed as a delivery). The move is the same conditional UPDATE as every
+ * other, so a delivery racing another move either wins whole or leaves nothing behind.
+ */
+export async function deliverWork(
+  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
+  actor: Actor,
+  input: { taskId: number } & DeliverBody,
+): Promise<SentForm> {
+  const [row] = await findFormRows(ctx.db, byTaskId(input.taskId));
+  if (!row) throw formNotFound();
+  const side = sideOf(row, actor);
+  const to = nextStatus(row.taskStatus, 'deliver', side);
+  if (!to) throw illegal();
+  const push = await ctx.db.transaction(async (tx) => {
+    await assertOwnMedia({ db: tx }, actor, input.files, ['delivery']);
+    await assertRoomForUpdate({ db: tx }, row.id);
+    const moved = await moveTaskStatus(tx, row.taskId, row.taskStatus, to);
+    if (!moved) throw illegal();
+    await insertUpdate(
+      tx,
+      {
+        formId: row.id,
+        authorId: actor.id,
+        kind: 'delivery',
+        message: input.message,
+        revision: moved.revisionsUsed,
+      },
+      input.files,
+    );
+    const again =
+      moved.revisionsUsed > 0 ? ` again (${revisionText(moved.revisionsUsed, row.revisionsIncluded)})` : '';
+    const created = await createNotification({ db: tx }, actor, {
+      userId: row.senderId,
+      type: 'commission_delivery',
+      message: `${actor.login} delivered “${row.cardTitle}”${again}: ${filesText(input.files.length)}. Approve it or send it back`,
+      formId: row.id,
+    });
+    return created.push;
+  });
+  push(ctx);
+  const [fresh] = await findFormRows(ctx.db, byFormId(row.id));
+  return presentForm(ctx, fresh!);
+}
+
+/**
+ * The artist shares work in progress (a sketch for approval) while the task is in progress. Not
+ * a move: the status stays; the task row is locked meanwhile so it cannot leave processing
+ * between the check and the insert. The commissioner is notified as for a delivery.
+ */
+export async function shareWip(
+  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
+  actor: Actor,
+  input: { taskId: number } & WipBody,
+): Promise<OrderPage> {
+  const [row] = await findFormRows(ctx.db, byTaskId(input.taskId));
+  if (!row) throw formNotFound();
+  if (sideOf(row, actor) !== 'artist' || row.taskStatus !== 'processing') {
+    throw illegal(orderMessages.wipOnlyInProgress);
+  }
+  const push = await ctx.db.transaction(async (tx) => {
+    await assertOwnMedia({ db: tx }, actor, input.files, ['delivery']);
+    const task = await lockTaskAt(tx, row.taskId, 'processing');
+    if (!task) throw illegal(orderMessages.wipOnlyInProgress);
+    await assertRoomForUpdate({ db: tx }, row.id);
+    await insertUpdate(
+      tx,
+      {
+        formId: row.id,
+        authorId: actor.id,
+        kind: 'wip',
+        message: input.message,
+        revision: task.revisionsUsed,
+      },
+      input.files,
+    );
+    const created = await createNotification({ db: tx }, actor, {
+      userId: row.senderId,
+      type: 'commission_delivery',
+      message: `${actor.login} shared work in progress on “${row.cardTitle}”: ${filesText(input.files.length)}`,
+      formId: row.id,
+    });
+    return created.push;
+  });
+  push(ctx);
+  return getOrderPage(ctx, actor, row.id);
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { orderMessages } from '@brushline/shared/orders/messages';
+import type { OrderPage as OrderPageData, OrderUpdate } from '@brushline/shared/orders/schemas';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { artistMe, buyerMe, makeForm } from '../test/order-fixtures.ts';
+import { OrderPage } from './order-page.tsx';
+
+const routes = [page('/order/:id', <OrderPage />)];
+const author = { id: artistMe.id, login: 'ann', displayName: 'Ann', avatarMiniatureUrl: null };
+const file = (n: number, width: number, height: number) => ({
+  id: `0b7e3c1a-4444-4444-8444-44444444444${n}`,
+  width,
+  height,
+  mime: 'image/webp',
+  url: `/api/order/4/files/f${n}/full`,
+  miniatureUrl: `/api/order/4/files/f${n}/miniature`,
+  downloadUrl: `/api/order/4/files/f${n}/download`,
+  fileName: `order-4-delivery-9-${n}.webp`,
+});
+const delivery: OrderUpdate = {
+  id: 9,
+  kind: 'delivery',
+  message: 'Here you go',
+  files: [file(1, 2400, 1600), file(2, 800, 800)],
+  revision: 0,
+  author,
+  createdAt: '2026-01-05T00:00:00.000Z',
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the order page', () => {
+  it('shows the buyer every delivered file, full size in a viewer, with a named download', async () => {
+    const data: OrderPageData = { form: makeForm(4, 'finished'), updates: [delivery] };
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/order/4': () => ({ status: 200, body: data }),
+    });
+    const { user } = renderRoutes(routes, '/order/4');
+    const item = within(await screen.findByRole('listitem', { name: 'Delivery' }));
+    expect(item.getByText('Here you go')).toBeInTheDocument();
+    expect(item.getByRole('link', { name: 'Download order-4-delivery-9-2.webp' })).toHaveAttribute(
+      'href',
+      '/api/order/4/files/f2/download',
+    );
+    expect(screen.getByText('2 revisions included')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+
+    await user.click(item.getByRole('button', { name: 'View delivery file 1 at full size' }));
+    const viewer = within(await screen.findByRole('dialog', { name: 'Delivery, file 1' }));
+    expect(viewer.getByText('2400 × 1600 px, full size')).toBeInTheDocument();
+    // The full variant, drawn at its own pixel size: never scaled down to fit.
+    const img = viewer.getByTestId('full-size-image');
+    expect(img).toHaveAttribute('src', '/api/order/4/files/f1/full');
+    expect(img.style.width).toBe('2400px');
+  });
+
+  it('says "revision 2 of 2" and warns beyond the included revisions', async () => {
+    const form = makeForm(4, 'processing', {
+      task: { ...makeForm(4, 'processing').task, revision: 3, comment: 'Again' },
+    });
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }),
+      'GET /api/order/4': () => ({ status: 200, body: { form, updates: [] } }),
+    });
+    renderRoutes(routes, '/order/4');
+    expect(await screen.findByText('revision 3 (2 included)')).toBeInTheDocument();
+    expect(screen.getByText(/Beyond the revisions included in the price/)).toBeInTheDocument();
+    expect(screen.getByText(/Nothing delivered yet/)).toBeInTheDocument();
+  });
+
+  it('lets the artist deliver only with files, and share work in progress', async () => {
+    const calls = stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }),
+      'GET /api/order/4': () => ({ status: 200, body: { form: makeForm(4, 'processing'), updates: [] } }),
+    });
+    const { user } = renderRoutes(routes, '/order/4');
+    expect(await screen.findByRole('button', { name: 'Share work in progress' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deliver' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Deliver the finished work' }));
+    await user.click(dialog.getByRole('button', { name: 'Deliver' }));
+    expect(await dialog.findByText(orderMessages.deliveryNeedsFiles)).toBeInTheDocument();
+    expect(calls.some((c) => c.key.includes('/deliver'))).toBe(false);
+  });
+
+  it('tells anyone else the order does not exist', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/order/4': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: orderMessages.formNotFound } },
+      }),
+    });
+    renderRoutes(routes, '/order/4');
+    await waitFor(() => expect(screen.getByText(orderMessages.formNotFound)).toBeInTheDocument());
+  });
+});

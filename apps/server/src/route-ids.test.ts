@@ -50,7 +50,10 @@ describe('ids in paths', () => {
       ]),
     );
     for (const [method, path, param] of uuidRoutes) {
-      const url = path.replace(`{${param.name}}`, 'not-a-uuid').replace('{variant}', 'full');
+      // Only this parameter is malformed; any other one gets a well-formed value.
+      const url = path
+        .replace(`{${param.name}}`, 'not-a-uuid')
+        .replace(/\{(\w+)\}/g, (_, name: string) => (name === 'variant' ? 'full' : '1'));
       const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.fields, url).toEqual({ [param.name]: 'Must be a uuid' });

@@ -31,4 +31,5 @@ export type SectionType = (typeof SECTION_TYPES)[number];
  * "Revisions included" on a card: how many send-backs the price covers (optional). Copied into
  * each order when it is sent, so later card edits never change an order's terms.
  */
+export const REVISIONS_INCLUDED_MIN = 0;
 export const REVISIONS_INCLUDED_MAX = 20;

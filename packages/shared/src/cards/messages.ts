@@ -15,6 +15,7 @@ import {
   PRICE_MAX,
   PRICE_MIN,
   REVISIONS_INCLUDED_MAX,
+  REVISIONS_INCLUDED_MIN,
 } from './constants.ts';
 
 /**
@@ -27,7 +28,7 @@ export const cardMessages = {
   termsTooLong: `Your terms are limited to ${CARD_TERMS_MAX} characters`,
   priceRange: `Prices go from ${PRICE_MIN} to ${PRICE_MAX} ${CURRENCY}`,
   priceCents: `Prices can have at most ${PRICE_DECIMALS} decimals (whole cents)`,
-  revisionsRange: `Revisions included is a whole number from 0 to ${REVISIONS_INCLUDED_MAX}, or empty`,
+  revisionsRange: `Revisions included is a whole number from ${REVISIONS_INCLUDED_MIN} to ${REVISIONS_INCLUDED_MAX}, or empty`,
   optionRequired: 'Every option needs a name',
   optionTooLong: `Option names are limited to ${CARD_OPTION_MAX} characters`,
   additionalTooLong: `The additional note is limited to ${CARD_ADDITIONAL_MAX} characters`,

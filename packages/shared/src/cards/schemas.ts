@@ -17,6 +17,7 @@ import {
   PRICE_MAX,
   PRICE_MIN,
   REVISIONS_INCLUDED_MAX,
+  REVISIONS_INCLUDED_MIN,
   SECTION_TYPES,
 } from './constants.ts';
 import { cardMessages } from './messages.ts';
@@ -68,7 +69,7 @@ export type CardSectionInput = z.input<typeof cardSectionSchema>;
 export const revisionsIncludedSchema = z
   .number({ error: cardMessages.revisionsRange })
   .int({ error: cardMessages.revisionsRange })
-  .min(0, { error: cardMessages.revisionsRange })
+  .min(REVISIONS_INCLUDED_MIN, { error: cardMessages.revisionsRange })
   .max(REVISIONS_INCLUDED_MAX, { error: cardMessages.revisionsRange })
   .nullable()
   .default(null);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { isPrivatePurpose, uploadLimitFor, type MediaPurpose } from '@brushline/shared/media/constants';
 import { wrongMediaPurposeMessage } from '@brushline/shared/media/messages';
 import type { Media } from '@brushline/shared/media/schemas';
@@ -7,8 +6,9 @@ import { messages } from '@brushline/shared/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { toMedia, type MediaRow } from './media.dto.ts';
+import { toMedia } from './media.dto.ts';
 import { encodeInspected, inspectImage } from './media.images.ts';
+import { openStoredMedia, type MediaFile } from './media.open.ts';
 import { findMediaRow, findMediaRows, insertMedia } from './media.repo.ts';
 import type { MediaVariant } from './media.urls.ts';
 
@@ -89,14 +89,6 @@ export async function storeUpload(
   }
 }
 
-export interface MediaFile {
-  stream: Readable;
-  size: number;
-  mime: string;
-  /** Private media must not be kept by shared caches. */
-  isPrivate: boolean;
-}
-
 /**
  * The bytes of one variant; unknown ids (or a file gone from storage) answer 404. Media of a
  * private purpose (a delivery) answer only their uploader here; the two sides of an order get
@@ -112,15 +104,4 @@ export async function openMedia(
   if (!row) throw notFound();
   if (isPrivatePurpose(row.purpose) && row.ownerId !== actor?.id) throw notFound();
   return openStoredMedia(ctx, row, variant);
-}
-
-/** The bytes of a row another feature has already allowed the actor to see; a missing file is 404. */
-export async function openStoredMedia(
-  ctx: Pick<Deps, 'storage'>,
-  row: MediaRow,
-  variant: MediaVariant,
-): Promise<MediaFile> {
-  const file = await ctx.storage.open(variant === 'full' ? row.storageKey : row.miniatureKey);
-  if (!file) throw notFound();
-  return { ...file, mime: row.mime, isPrivate: isPrivatePurpose(row.purpose) };
 }

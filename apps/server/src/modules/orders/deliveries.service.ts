@@ -1,107 +1,27 @@
-import { ORDER_UPDATES_MAX, type OrderUpdateKind } from '@brushline/shared/orders/constants';
 import { orderMessages, revisionText } from '@brushline/shared/orders/messages';
 import type {
   DeliverBody,
   DeliveryFile,
   DeliveryFileVariant,
   OrderPage,
-  OrderUpdate,
   SentForm,
   WipBody,
 } from '@brushline/shared/orders/schemas';
 import { nextStatus } from '@brushline/shared/orders/status-machine';
-import type { Deps, TxCtx } from '../../platform/deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import type { MediaRow } from '../media/media.dto.ts';
-import { assertOwnMedia, openStoredMedia, type MediaFile } from '../media/media.service.ts';
+import { assertOwnMedia } from '../media/media.service.ts';
+import { openStoredMedia, type MediaFile } from '../media/media.open.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
-import { toPerson } from '../users/users.dto.ts';
-import {
-  countUpdates,
-  findOrderFile,
-  findUpdateFileRows,
-  findUpdateRows,
-  insertUpdate,
-  type UpdateRow,
-} from './deliveries.repo.ts';
-import { byFormId, byTaskId, findFormRows, lockTaskAt, moveTaskStatus, type FormRow } from './orders.repo.ts';
+import { assertRoomForUpdate } from './deliveries.rules.ts';
+import { deliveryFileName, toDeliveryFile, toOrderUpdate } from './deliveries.dto.ts';
+import { findOrderFile, findUpdateFileRows, findUpdateRows, insertUpdate } from './deliveries.repo.ts';
+import { byFormId, byTaskId, findFormRows, lockTaskAt, moveTaskStatus } from './orders.repo.ts';
 import { formNotFound, presentForm, readForm, sideOf } from './orders.service.ts';
 
-const tooManyUpdates = () => new AppError(409, 'too_many_updates', orderMessages.tooManyUpdates);
 const illegal = (message: string = orderMessages.illegalTransition) =>
   new AppError(409, 'illegal_transition', message);
-
-/** Refuses one more update once an order holds ORDER_UPDATES_MAX (inside the writing transaction). */
-export async function assertRoomForUpdate(ctx: TxCtx, formId: number): Promise<void> {
-  if ((await countUpdates(ctx.db, formId)) >= ORDER_UPDATES_MAX) throw tooManyUpdates();
-}
-
-const EXT_OF_MIME: Record<string, string> = { 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-
-/** "portrait-of-my-cat" from a card title; "commission" when nothing is left. */
-function slug(title: string): string {
-  const s = title
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '-')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return s || 'commission';
-}
-
-/** The name a download is saved under: card title, what it was, which update and which file. */
-export function deliveryFileName(
-  cardTitle: string,
-  kind: OrderUpdateKind,
-  updateId: number,
-  position: number,
-  mime: string,
-): string {
-  const what = kind === 'wip' ? 'wip' : 'delivery';
-  return `${slug(cardTitle)}-${what}-${updateId}-${position + 1}.${EXT_OF_MIME[mime] ?? 'img'}`;
-}
-
-const fileUrl = (formId: number, mediaId: string, variant: DeliveryFileVariant) =>
-  `/api/order/${formId}/files/${mediaId}/${variant}`;
-
-function toDeliveryFile(
-  form: Pick<FormRow, 'id' | 'cardTitle'>,
-  kind: OrderUpdateKind,
-  updateId: number,
-  position: number,
-  m: MediaRow,
-): DeliveryFile {
-  return {
-    id: m.id,
-    width: m.width,
-    height: m.height,
-    mime: m.mime,
-    url: fileUrl(form.id, m.id, 'full'),
-    miniatureUrl: fileUrl(form.id, m.id, 'miniature'),
-    downloadUrl: fileUrl(form.id, m.id, 'download'),
-    fileName: deliveryFileName(form.cardTitle, kind, updateId, position, m.mime),
-  };
-}
-
-function toOrderUpdate(row: UpdateRow, files: DeliveryFile[]): OrderUpdate {
-  return {
-    id: row.id,
-    kind: row.kind,
-    message: row.message,
-    files,
-    revision: row.revision,
-    author: toPerson({
-      id: row.authorId,
-      login: row.authorLogin,
-      displayName: row.authorDisplayName,
-      avatarId: row.authorAvatarId,
-    }),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * The order page: the form and every delivery, work in progress and send-back, for its two

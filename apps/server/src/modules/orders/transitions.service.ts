@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
-import { assertRoomForUpdate } from './deliveries.service.ts';
+import { assertRoomForUpdate } from './deliveries.rules.ts';
 import { insertUpdate } from './deliveries.repo.ts';
 import { byFormId, byTaskId, findFormRows, moveTaskStatus } from './orders.repo.ts';
 import { formNotFound, presentForm, sideOf } from './orders.service.ts';

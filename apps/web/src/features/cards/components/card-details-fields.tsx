@@ -7,6 +7,7 @@ import {
   PRICE_MAX,
   PRICE_MIN,
   REVISIONS_INCLUDED_MAX,
+  REVISIONS_INCLUDED_MIN,
 } from '@brushline/shared/cards/constants';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { isEmptyOffer, type CardDraft } from '../card-draft.ts';
@@ -58,11 +59,13 @@ export function CardDetailsFields({ form }: { form: UseFormReturnType<CardDraft>
         />
         <NumberInput
           label="Revisions included"
-          description={`How many times a commissioner may send the work back within the price (0 to ${REVISIONS_INCLUDED_MAX}). Leave empty to not say.`}
-          min={0}
+          description={`How many times a commissioner may send the work back within the price (${REVISIONS_INCLUDED_MIN} to ${REVISIONS_INCLUDED_MAX}). Leave empty to not say.`}
+          min={REVISIONS_INCLUDED_MIN}
           max={REVISIONS_INCLUDED_MAX}
           allowDecimal={false}
           allowNegative={false}
+          // Not clamped silently: a number over the limit gets the schema's message instead.
+          clampBehavior="none"
           maw={220}
           {...form.getInputProps('revisionsIncluded')}
         />

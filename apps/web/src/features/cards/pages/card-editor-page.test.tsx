@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import { cardMessages } from '@brushline/shared/cards/messages';
+import { REVISIONS_INCLUDED_MAX } from '@brushline/shared/cards/constants';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { artistMe, makeCard } from '../../orders/test/order-fixtures.ts';
@@ -98,6 +99,32 @@ describe('card editor', () => {
     expect(screen.getByRole('alert', { name: 'Some fields need a fix' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Section title')).toHaveFocus());
     expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+
+  it('keeps “revisions included” optional, refuses more than the limit, and shows it in the preview', async () => {
+    const calls = stubFetch({
+      ...session,
+      'POST /api/commissioncard/create': () => ({
+        status: 200,
+        body: { card: makeCard(), message: messages.cardCreated },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, '/crm/cards/card-create');
+    const field = await screen.findByLabelText('Revisions included');
+    await user.type(field, String(REVISIONS_INCLUDED_MAX + 1));
+    await user.click(screen.getAllByRole('button', { name: 'Create card' })[0]!);
+    expect(await screen.findByText(cardMessages.revisionsRange)).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, '2');
+    expect(preview().getByText('2 revisions included')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Create card' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/cards'));
+    const sent = calls.find((c) => c.key === 'POST /api/commissioncard/create')?.body as {
+      revisionsIncluded: number | null;
+    };
+    expect(sent.revisionsIncluded).toBe(2);
   });
 
   it('moves sections up and down', async () => {

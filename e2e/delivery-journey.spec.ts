@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
+import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 import { notificationMailsTo } from './mail.ts';
 
@@ -74,10 +75,12 @@ test('an artist delivers two files, the buyer sees them full size, sends back on
   await expect(page.getByRole('heading', { name: 'Fox portrait', level: 1 })).toBeVisible();
   await expect(page.getByText('2 revisions included')).toBeVisible();
   await expect(page.getByText('Nothing delivered yet.')).toBeVisible();
+  await checkA11y(page, 'order page, artist, in progress');
   await page.getByRole('button', { name: 'Deliver', exact: true }).click();
   const deliver = page.getByRole('dialog', { name: 'Deliver the finished work' });
   await deliver.getByRole('button', { name: 'Deliver', exact: true }).click();
   await expect(deliver.getByText('Attach at least one file of the finished work')).toBeVisible();
+  await checkA11y(page, 'deliver dialog');
   await deliver.locator('input[type=file]').setInputFiles([
     { name: 'fox-final.png', mimeType: 'image/png', buffer: await png(1800, 1200, '#c0392b') },
     { name: 'fox-alt.png', mimeType: 'image/png', buffer: await png(900, 1400, '#2e86c1') },
@@ -94,11 +97,13 @@ test('an artist delivers two files, the buyer sees them full size, sends back on
   const delivery = bob.getByRole('listitem', { name: 'Delivery' });
   await expect(delivery).toContainText('Here is your fox, and a variant.');
   await expect(delivery.getByRole('button', { name: /at full size/ })).toHaveCount(2);
+  await checkA11y(bob, 'order page, buyer, delivered');
   await delivery.getByRole('button', { name: 'View delivery file 1 at full size' }).click();
   const viewer = bob.getByRole('dialog', { name: 'Delivery, file 1' });
   await expect(viewer.getByText('1800 × 1200 px, full size')).toBeVisible();
   const full = viewer.getByTestId('full-size-image');
   await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1800);
+  await checkA11y(bob, 'full-size viewer');
   const download = viewer.getByRole('link', { name: /^Download fox-portrait-delivery-\d+-1\.webp$/ });
   const res = await bob.request.get((await download.getAttribute('href'))!);
   expect(res.status()).toBe(200);
@@ -114,6 +119,7 @@ test('an artist delivers two files, the buyer sees them full size, sends back on
   await expect(back).toContainText('This starts revision 1 of 2.');
   await back.getByRole('button', { name: 'Send back' }).click();
   await expect(back.getByText('Tell the artist what to change')).toBeVisible();
+  await checkA11y(bob, 'send back dialog');
   await back.getByLabel('What should change?').fill('More snow, please.');
   await back.getByRole('button', { name: 'Send back' }).click();
   await expect(back).toBeHidden();
@@ -141,6 +147,7 @@ test('an artist delivers two files, the buyer sees them full size, sends back on
   await bob.getByRole('button', { name: 'Approve' }).click();
   const confirm = bob.getByRole('dialog', { name: 'Approve the delivered work?' });
   await expect(confirm).toContainText('Approving is final');
+  await checkA11y(bob, 'approve confirmation');
   await confirm.getByRole('button', { name: 'Approve, it is final' }).click();
   await expect(bob.getByText('Done', { exact: true }).first()).toBeVisible();
   await expect(bob.getByRole('button', { name: 'Send back' })).toHaveCount(0);
@@ -166,6 +173,7 @@ test('an artist delivers two files, the buyer sees them full size, sends back on
   await registerByApi(stranger.request, 'eve');
   await stranger.goto(orderPath);
   await expect(stranger.getByText('This commission request does not exist')).toBeVisible();
+  await checkA11y(stranger, 'order page, someone else');
   await strangerContext.close();
   await bobContext.close();
 });

@@ -29,6 +29,7 @@ export const pageTitles: Record<PathName, string | null> = {
   profileHome: 'Profile',
   commission: 'Commission',
   commissionForm: 'Order a commission',
+  order: 'Order',
   crm: 'CRM',
   crmTracker: 'Tracker · CRM',
   crmCards: 'Commission forms · CRM',

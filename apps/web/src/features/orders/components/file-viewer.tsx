@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Image, Modal, ScrollArea, Text } from '@mantine/core';
+import { Anchor, Box, Group, Image, Modal, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { DeliveryFile } from '@brushline/shared/orders/schemas';
 
@@ -30,10 +30,11 @@ export function FileViewer({
               </Group>
             </Anchor>
           </Group>
-          <ScrollArea
-            type="auto"
-            h="calc(100dvh - 140px)"
+          <Box
+            // The element that scrolls takes the focus itself, so the keyboard can scroll it.
+            style={{ overflow: 'auto', height: 'calc(100dvh - 140px)' }}
             tabIndex={0}
+            role="region"
             aria-label="Full-size image, scroll to see all of it"
           >
             <Image
@@ -44,7 +45,7 @@ export function FileViewer({
               fit="none"
               data-testid="full-size-image"
             />
-          </ScrollArea>
+          </Box>
         </Box>
       )}
     </Modal>

@@ -7,6 +7,7 @@ import type { OrderPage as OrderPageData } from '@brushline/shared/orders/schema
 import { paths } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
 import { orderPageQuery } from '../api/order-queries.ts';
 import { useOrdersRealtime } from '../api/use-orders-realtime.ts';
@@ -118,6 +119,7 @@ export function OrderPage() {
   const location = useLocation();
   useOrdersRealtime();
   const query = useQuery({ ...orderPageQuery(id ?? 0), enabled: id !== null && !!user });
+  usePageTitle(query.data ? `Order: ${query.data.form.cardTitle}` : undefined);
   if (isPending) return <LoadingState label="Loading" />;
   if (!user)
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;

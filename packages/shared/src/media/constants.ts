@@ -89,7 +89,7 @@ export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
   /**
    * The finished art (or work in progress) an artist delivers: never made smaller for the buyer,
    * and encoded at a higher quality than feed pictures. Private: only its uploader, and the two
-   * sides of the order it is delivered in, may fetch it (docs/decisions/0011-deliveries.md).
+   * sides of the order it is delivered in, may fetch it (docs/decisions/0013-deliveries.md).
    */
   delivery: {
     width: DELIVERY_MAX_SIDE,

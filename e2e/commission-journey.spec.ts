@@ -134,9 +134,9 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   await expect(details).toBeHidden();
   await expect(page.getByText('There is nothing new yet..')).toBeVisible();
 
+  // What needs the artist comes first on Active, with its button, without opening anything.
   await page.getByRole('tab', { name: 'Active' }).click();
-  await page.getByRole('button', { name: new RegExp(bobAccount.login) }).click();
-  const task = page.getByRole('list', { name: `Tasks of ${bobAccount.login}` }).getByRole('listitem');
+  const task = page.getByRole('list', { name: 'Needs you now' }).getByRole('listitem');
   await expect(task).toContainText('Accepted, waiting to start');
   await checkA11y(page, 'CRM active, one task');
   await task.getByRole('button', { name: 'Start' }).click();
@@ -148,11 +148,17 @@ test('an artist sells a commission card; the commissioner orders, the artist del
     .setInputFiles([{ name: 'portrait.png', mimeType: 'image/png', buffer: await png() }]);
   await expect(deliver.getByRole('button', { name: 'Deliver', exact: true })).toBeEnabled();
   await deliver.getByRole('button', { name: 'Deliver', exact: true }).click();
-  await expect(task).toContainText('Finished, waiting for approval');
+  // Delivered, it waits for the commissioner: it leaves the artist's to-do list for their history.
+  await expect(page.getByText('Nothing to start or deliver right now.')).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(bobAccount.login) }).click();
+  await expect(
+    page.getByRole('list', { name: `Tasks of ${bobAccount.login}` }).getByRole('listitem'),
+  ).toContainText('Finished, waiting for approval');
 
   // The commissioner approves the finished work.
   await bob.reload();
-  const finished = bob.getByRole('list', { name: 'Finished orders' }).getByRole('listitem');
+  // Waiting for the commissioner's approval: the first list of their Outgoing page.
+  const finished = bob.getByRole('list', { name: 'Waiting for you' }).getByRole('listitem');
   await expect(finished).toContainText('Character portrait');
   await checkA11y(bob, 'CRM outgoing, one finished');
   await finished.getByRole('button', { name: 'Approve' }).click();

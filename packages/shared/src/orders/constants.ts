@@ -42,6 +42,12 @@ export const ORDER_UPDATES_MAX = 100;
  */
 export const ORDER_UPDATE_KINDS = ['wip', 'delivery', 'sendBack'] as const;
 export type OrderUpdateKind = (typeof ORDER_UPDATE_KINDS)[number];
+/**
+ * Order list rows (issue 8 §3) show the first words of the brief and the chosen options in short,
+ * so two orders of the same card tell apart at a glance; the details show them whole.
+ */
+export const ORDER_ROW_BRIEF_MAX = 90;
+export const ORDER_ROW_OPTIONS_MAX = 60;
 
 /** Commission forms sent per user: a busy buyer, not a flood of requests at artists. */
 export const FORM_SEND_LIMIT: RateLimit = { points: 30, seconds: 10 * 60 };

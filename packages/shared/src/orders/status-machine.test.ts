@@ -11,6 +11,8 @@ import {
   nextStatus,
   TASK_ACTIONS,
   TASK_SIDES,
+  TASK_WAITS_FOR,
+  waitsFor,
   type TaskAction,
   type TaskSide,
 } from './status-machine.ts';
@@ -82,5 +84,19 @@ describe('status machine', () => {
     }
     expect(commissionerColumnOf('waiting')).toBe('pending');
     expect(commissionerColumnOf('declined')).toBe('canceled');
+  });
+
+  it('waits for the side whose move comes next, and for no one once final', () => {
+    for (const s of TASK_STATUSES) {
+      const side = TASK_WAITS_FOR[s];
+      if (isFinalStatus(s)) expect(side, s).toBeNull();
+      else expect(allowedActions(s, side!).length, s).toBeGreaterThan(0);
+    }
+    // The buyer's cancel does not make a new request the buyer's turn: the artist owes an answer.
+    expect(waitsFor('none', 'artist')).toBe(true);
+    expect(waitsFor('none', 'buyer')).toBe(false);
+    expect(['waiting', 'processing'].every((s) => waitsFor(s as TaskStatus, 'artist'))).toBe(true);
+    expect(waitsFor('finished', 'buyer')).toBe(true);
+    expect(waitsFor('finished', 'artist')).toBe(false);
   });
 });

@@ -55,6 +55,28 @@ export function isFinalStatus(status: TaskStatus): boolean {
   return FINAL_TASK_STATUSES.includes(status);
 }
 
+/**
+ * Whose move a task waits for (issue 8 §3: lists put the viewer's own turn first and mark it).
+ * A new request waits for the artist's answer (the buyer's cancel is a way out, not the next
+ * step); accepted and in-progress work waits for the artist; delivered work waits for the buyer's
+ * approval or send-back; final statuses wait for no one. status-machine.test.ts holds it to
+ * TASK_TRANSITIONS: the side named here always has a move.
+ */
+export const TASK_WAITS_FOR: Readonly<Record<TaskStatus, TaskSide | null>> = {
+  none: 'artist',
+  waiting: 'artist',
+  processing: 'artist',
+  finished: 'buyer',
+  done: null,
+  canceled: null,
+  declined: null,
+};
+
+/** Whether the task waits for a move by `side`. */
+export function waitsFor(status: TaskStatus, side: TaskSide): boolean {
+  return TASK_WAITS_FOR[status] === side;
+}
+
 /** Accepted and not yet approved: counted as "active" in the artist's commissioner list. */
 export const ACTIVE_TASK_STATUSES: readonly TaskStatus[] = ['waiting', 'processing', 'finished'];
 

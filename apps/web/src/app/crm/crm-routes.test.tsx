@@ -33,10 +33,28 @@ describe('/crm', () => {
     expect(screen.queryByRole('tab', { name: 'Commission forms' })).not.toBeInTheDocument();
   });
 
-  it('sends non-artists away from artist pages', async () => {
+  it('tells a non-artist on an artist page why it is empty and where artist mode is turned on', async () => {
     as(buyerMe);
-    const { router } = renderRoutes(routes, '/crm/cards/card-create');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/outgoing/orders'));
+    for (const [path, name] of [
+      ['/crm/pending/new', '“Incoming” is for artists'],
+      ['/crm/pending/active', '“Active” is for artists'],
+      ['/crm/cards/card-create', '“Commission forms” is for artists'],
+    ] as const) {
+      const { router, unmount } = renderRoutes(routes, path);
+      expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
+      // Not bounced: the address stays, so the same link works once artist mode is on.
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.getByText(/Artist mode is off for your account/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Turn on artist mode in Settings' })).toHaveAttribute(
+        'href',
+        '/settings/general',
+      );
+      expect(screen.getByRole('link', { name: 'See your outgoing orders' })).toHaveAttribute(
+        'href',
+        '/crm/outgoing/orders',
+      );
+      unmount();
+    }
   });
 
   it('sends signed-out users to /login and remembers where they were going', async () => {

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { paths, redirectPaths } from '@brushline/shared/paths';
 import type { CrmPage } from '../../lib/crm-page.ts';
-import { CrmIndexRedirect, RequireArtist } from './crm-guards.tsx';
+import { CrmIndexRedirect } from './crm-guards.tsx';
 import { crmPages } from './crm-pages.ts';
 
 /** A page's routes: its path and its aliases, each loading the page's chunk when opened. */
@@ -21,7 +21,11 @@ export const crmRoute: RouteObject = {
     { path: redirectPaths.crmHomepage, element: <CrmIndexRedirect /> },
     { path: redirectPaths.crmPending, element: <Navigate to={paths.crmIncoming} replace /> },
     { path: redirectPaths.crmOutgoing, element: <Navigate to={paths.crmOutgoing} replace /> },
-    { element: <RequireArtist />, children: crmPages.filter((p) => p.artistOnly).flatMap(routesOf) },
+    {
+      // Loaded with the first artist-only page, not with the app: it explains the page to non-artists.
+      lazy: async () => ({ Component: (await import('./require-artist.tsx')).RequireArtist }),
+      children: crmPages.filter((p) => p.artistOnly).flatMap(routesOf),
+    },
     ...crmPages.filter((p) => !p.artistOnly).flatMap(routesOf),
   ],
 };

@@ -1,16 +1,13 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { revisionText } from '@brushline/shared/orders/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { allowedActions } from '@brushline/shared/orders/status-machine';
-import { toPath } from '@brushline/shared/paths';
-import { formatDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
-import { listTitle } from '../../../lib/list-title.ts';
 import { useMoveTask } from '../api/order-queries.ts';
 import { DeliverModal } from './deliver-modal.tsx';
+import { OrderRowHead, orderRowLabel, TurnBadge, turnText } from './order-row-head.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The artist's next step on an accepted task; accept and decline live in Incoming. */
@@ -18,6 +15,7 @@ export function ArtistTaskRow({ form, onDetails }: { form: SentForm; onDetails: 
   const move = useMoveTask();
   const [delivering, setDelivering] = useState(false);
   const actions = allowedActions(form.status, 'artist');
+  const turn = turnText(form, 'artist');
   const start = () =>
     move.mutate(
       { taskId: form.task.id, action: 'start' },
@@ -27,22 +25,19 @@ export function ArtistTaskRow({ form, onDetails }: { form: SentForm; onDetails: 
       },
     );
   return (
-    <Card withBorder padding="xs" role="listitem" aria-label={form.cardTitle}>
+    <Card withBorder padding="xs" role="listitem" aria-label={orderRowLabel(form, 'artist')}>
       <Stack gap={6}>
-        {/* One line on a wide screen; on a phone the status and buttons wrap under the title. */}
+        {/* One line on a wide screen; on a phone the status and buttons wrap under the order. */}
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
-            <Anchor
-              component={Link}
-              to={toPath('order', { id: form.id })}
-              fw={500}
-              c="inherit"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {listTitle(form.cardTitle)}
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              #{form.task.id} · sent {formatDate(form.createdAt)} · {formatUsd(form.totalPrice)}
+          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+            {turn && (
+              <Group gap={6}>
+                <TurnBadge text={turn} />
+              </Group>
+            )}
+            <OrderRowHead form={form} side="artist" />
+            <Text size="sm" fw={600}>
+              {formatUsd(form.totalPrice)}
             </Text>
           </Stack>
           <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">

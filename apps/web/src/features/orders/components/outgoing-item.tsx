@@ -7,12 +7,10 @@ import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { allowedActions } from '@brushline/shared/orders/status-machine';
 import { openConfirmModal } from '../../../lib/confirm.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
-import { listTitle } from '../../../lib/list-title.ts';
 import { useCancelAsBuyer } from '../api/order-queries.ts';
 import { useConfirmApprove } from './order-actions.tsx';
-import { PersonLine } from './person-line.tsx';
+import { OrderRowHead, orderRowLabel, TurnBadge, turnText } from './order-row-head.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 interface OutgoingItemProps {
@@ -25,6 +23,7 @@ interface OutgoingItemProps {
 export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps) {
   const cancel = useCancelAsBuyer();
   const approve = useConfirmApprove();
+  const turn = turnText(form, 'buyer');
   const actions = allowedActions(form.status, 'buyer');
 
   const confirmCancel = () =>
@@ -41,21 +40,20 @@ export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps)
     });
 
   return (
-    <Card withBorder padding="sm" role="listitem" aria-label={form.cardTitle}>
+    <Card withBorder padding="sm" role="listitem" aria-label={orderRowLabel(form, 'buyer')}>
       <Stack gap={8}>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {listTitle(form.cardTitle)}
-        </Text>
-        <PersonLine person={form.artist} size={24} />
+        {turn && (
+          <Group gap={6}>
+            <TurnBadge text={turn} />
+          </Group>
+        )}
+        <OrderRowHead form={form} side="buyer" />
         <Group justify="space-between" gap="xs">
           <StatusBadge status={form.status} />
           <Text fw={600} data-testid="form-total">
             {formatUsd(form.totalPrice)}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed">
-          Sent {formatDate(form.createdAt)}
-        </Text>
         {form.status === 'processing' && form.task.comment && (
           <Alert
             color="orange"

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Card, Collapse, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Collapse, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { CommissionerSummary, SentForm } from '@brushline/shared/orders/schemas';
+import { waitsFor } from '@brushline/shared/orders/status-machine';
 import { paths } from '@brushline/shared/paths';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useSession } from '../../../lib/session.ts';
 import badge from '../../../components/readable-badge.module.css';
@@ -22,25 +22,38 @@ const COUNT_BADGES = [
   { key: 'done', label: 'done', color: 'teal' },
 ] as const;
 
-const STATUS_ORDER: TaskStatus[] = ['waiting', 'processing', 'finished', 'done', 'canceled', 'declined'];
+const HISTORY_ORDER: TaskStatus[] = ['finished', 'done', 'canceled', 'declined'];
+
+/**
+ * Accepted tasks that wait for the artist's next move (start or deliver), the longest-waiting
+ * first: they are the page's to-do list. New forms (none) are answered in Incoming.
+ */
+export function tasksNeedingArtist(tasks: SentForm[]): SentForm[] {
+  return tasks
+    .filter((f) => f.status !== 'none' && waitsFor(f.status, 'artist'))
+    .sort((a, b) => a.task.updatedAt.localeCompare(b.task.updatedAt) || a.id - b.id);
+}
+
+const tasksText = (n: number) => (n === 1 ? '1 task' : `${n} tasks`);
 
 function CommissionerCard({
   summary,
-  login,
+  tasks,
   onDetails,
 }: {
   summary: CommissionerSummary;
-  login: string;
+  tasks: SentForm[];
   onDetails: (form: SentForm) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const tasks = useQuery({ ...artistTasksQuery(login), enabled: open });
-  // New forms (status none) are answered in Incoming; here are the accepted ones and their history.
-  // Tasks that need a step from the artist come first, then the history; newest first in each.
-  const mine = (tasks.data ?? [])
-    .filter((f) => f.sender.id === summary.commissioner.id && f.status !== 'none')
-    .sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || b.id - a.id);
   const person = summary.commissioner;
+  const theirs = tasks.filter((f) => f.sender.id === person.id);
+  const needYou = theirs.filter((f) => f.status !== 'none' && waitsFor(f.status, 'artist')).length;
+  // What is left once their tasks that need the artist went to the top: the finished ones and
+  // the history, in the order of the SPEC's columns, newest first in each.
+  const history = theirs
+    .filter((f) => HISTORY_ORDER.includes(f.status))
+    .sort((a, b) => HISTORY_ORDER.indexOf(a.status) - HISTORY_ORDER.indexOf(b.status) || b.id - a.id);
   const badges = COUNT_BADGES.filter((b) => summary.counts[b.key] > 0);
   return (
     <Card withBorder padding="sm">
@@ -65,18 +78,13 @@ function CommissionerCard({
       )}
       <Collapse expanded={open}>
         <Stack gap="xs" mt="sm" role="list" aria-label={`Tasks of ${person.displayName}`}>
-          {tasks.isPending && <Loader size="sm" aria-label="Loading tasks" />}
-          {tasks.error && (
-            <Group gap="xs">
-              <Text size="sm" c="red">
-                {tasks.error.message}
-              </Text>
-              <Button size="xs" variant="light" onClick={() => void tasks.refetch()}>
-                Try again
-              </Button>
-            </Group>
+          {needYou > 0 && (
+            <Text size="sm" c="dimmed">
+              {tasksText(needYou)} of theirs {needYou === 1 ? 'needs' : 'need'} you: see “Needs you now”
+              above.
+            </Text>
           )}
-          {tasks.data && mine.length === 0 && (
+          {history.length === 0 && needYou === 0 && (
             <Text size="sm" c="dimmed">
               {summary.counts.none > 0 ? (
                 <>
@@ -91,7 +99,7 @@ function CommissionerCard({
               )}
             </Text>
           )}
-          {mine.map((f) => (
+          {history.map((f) => (
             <ArtistTaskRow key={f.id} form={f} onDetails={() => onDetails(f)} />
           ))}
         </Stack>
@@ -100,39 +108,102 @@ function CommissionerCard({
   );
 }
 
-/** /crm/pending/active: the artist's commissioners with their tasks and the next step of each. */
+/**
+ * /crm/pending/active: first what needs the artist now (every task to start or deliver, open,
+ * with its button), then the commissioners with the rest of their tasks (issue 8 §3).
+ */
 export function ActivePage() {
   const { user } = useSession();
   const login = user?.displayLogin ?? '';
-  const { data, error, isPending, refetch } = useQuery(commissionersQuery);
+  const commissioners = useQuery(commissionersQuery);
+  const tasks = useQuery({ ...artistTasksQuery(login), enabled: login !== '' });
   const [showInactive, setShowInactive] = useState(false);
   const [details, setDetails] = useState<SentForm | null>(null);
 
-  if (isPending) return <LoadingState label="Loading commissioners" />;
+  if (commissioners.isPending || tasks.isPending) return <LoadingState label="Loading your commissions" />;
+  const error = commissioners.error ?? tasks.error;
   if (error)
-    return <ErrorState title="Could not load your commissions" message={error.message} onRetry={refetch} />;
+    return (
+      <ErrorState
+        title="Could not load your commissions"
+        message={error.message}
+        onRetry={() => Promise.all([commissioners.refetch(), tasks.refetch()])}
+      />
+    );
+  const data = commissioners.data!;
+  const needYou = tasksNeedingArtist(tasks.data!);
   const shown = showInactive ? data : data.filter((s) => s.active > 0);
+  if (data.length === 0) {
+    return (
+      <Stack gap="md">
+        <Title order={2} fz="h3">
+          Active commissions
+        </Title>
+        <Text c="dimmed" ta="center" py="xl">
+          No commissions yet. Requests you accept in{' '}
+          <Anchor component={Link} to={paths.crmIncoming}>
+            Incoming
+          </Anchor>{' '}
+          appear here.
+        </Text>
+      </Stack>
+    );
+  }
   return (
-    <Stack gap="md">
-      <PageHeader title="Active commissions">
-        {data.length > 0 && (
+    <Stack gap="lg">
+      <Title order={2} fz="h3">
+        Active commissions
+      </Title>
+      <Stack gap="xs" component="section" aria-labelledby="needs-you-now">
+        <Group gap={6}>
+          <Title order={3} fz="h4" id="needs-you-now">
+            Needs you now
+          </Title>
+          <Text size="sm" c="dimmed">
+            {needYou.length}
+          </Text>
+        </Group>
+        {needYou.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nothing to start or deliver right now.{' '}
+            {data.some((s) => s.counts.none > 0) && (
+              <>
+                New requests wait for your answer in{' '}
+                <Anchor component={Link} to={paths.crmIncoming} size="sm">
+                  Incoming
+                </Anchor>
+                .
+              </>
+            )}
+          </Text>
+        ) : (
+          <Stack gap="xs" role="list" aria-label="Needs you now">
+            {needYou.map((f) => (
+              <ArtistTaskRow key={f.id} form={f} onDetails={() => setDetails(f)} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="by-commissioner">
+        <Group justify="space-between">
+          <Title order={3} fz="h4" id="by-commissioner">
+            By commissioner
+          </Title>
           <Switch
             label="Display inactive"
             checked={showInactive}
             onChange={(e) => setShowInactive(e.currentTarget.checked)}
           />
+        </Group>
+        {shown.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            No active commissions. Turn on “Display inactive” to see finished ones.
+          </Text>
         )}
-      </PageHeader>
-      {shown.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          {data.length === 0
-            ? 'No commissions yet. Accepted requests from Incoming appear here.'
-            : 'No active commissions. Turn on “Display inactive” to see finished ones.'}
-        </Text>
-      )}
-      {shown.map((s) => (
-        <CommissionerCard key={s.commissioner.id} summary={s} login={login} onDetails={setDetails} />
-      ))}
+        {shown.map((s) => (
+          <CommissionerCard key={s.commissioner.id} summary={s} tasks={tasks.data!} onDetails={setDetails} />
+        ))}
+      </Stack>
       <FormDetailsModal form={details} otherSide="sender" onClose={() => setDetails(null)} />
     </Stack>
   );

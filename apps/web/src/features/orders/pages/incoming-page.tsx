@@ -7,12 +7,11 @@ import { messages } from '@brushline/shared/messages';
 import type { PendingGroup, SentForm } from '@brushline/shared/orders/schemas';
 import { paths } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.ts';
-import { listTitle } from '../../../lib/list-title.ts';
 import badge from '../../../components/readable-badge.module.css';
 import { pendingQuery, useMarkRead } from '../api/order-queries.ts';
 import { IncomingDetailsModal } from '../components/incoming-details-modal.tsx';
+import { OrderRowHead, orderRowLabel, TurnBadge, turnText } from '../components/order-row-head.tsx';
 import { PersonToggle } from '../components/person-toggle.tsx';
 
 /** "no references", "1 reference", "3 references". */
@@ -20,32 +19,56 @@ const referencesText = (n: number) =>
   n === 0 ? 'no references' : n === 1 ? '1 reference' : `${n} references`;
 
 function FormRow({ form, onDetails }: { form: SentForm; onDetails: () => void }) {
+  const turn = turnText(form, 'artist');
   return (
-    <Group justify="space-between" wrap="wrap" gap="xs" py={6} role="listitem" aria-label={form.cardTitle}>
-      <Stack gap={0} style={{ minWidth: 0, flex: '1 1 180px' }}>
-        <Group gap={6}>
-          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {listTitle(form.cardTitle)}
-          </Text>
-          {!form.isRead && (
-            <Badge color="red.8" size="sm">
-              New!
-            </Badge>
-          )}
-        </Group>
+    <Group
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      py={8}
+      role="listitem"
+      aria-label={orderRowLabel(form, 'artist')}
+    >
+      <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+        {(turn || !form.isRead) && (
+          <Group gap={6}>
+            {turn && <TurnBadge text={turn} />}
+            {!form.isRead && (
+              <Badge color="red.8" size="sm">
+                New!
+              </Badge>
+            )}
+          </Group>
+        )}
+        <OrderRowHead form={form} side="artist" />
         <Text size="xs" c="dimmed">
-          {formatDate(form.createdAt)} · {referencesText(form.references.length)}
+          {referencesText(form.references.length)}
         </Text>
       </Stack>
       {/* When the row wraps on a phone, the price and the button stay on the right. */}
       <Group gap="sm" wrap="nowrap" ml="auto">
         <Text fw={600}>{formatUsd(form.totalPrice)}</Text>
-        <Button size="xs" variant="light" onClick={onDetails} aria-label={`Details of ${form.cardTitle}`}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onDetails}
+          aria-label={`Details of ${form.cardTitle} #${form.id}`}
+        >
           Details
         </Button>
       </Group>
     </Group>
   );
+}
+
+/** Unread forms first, in each group and among the groups; otherwise the API's newest first. */
+function unreadFirst(groups: PendingGroup[]): PendingGroup[] {
+  const sorted = groups.map((g) => ({
+    ...g,
+    forms: [...g.forms.filter((f) => !f.isRead), ...g.forms.filter((f) => f.isRead)],
+  }));
+  const hasUnread = (g: PendingGroup) => g.forms.some((f) => !f.isRead);
+  return [...sorted.filter(hasUnread), ...sorted.filter((g) => !hasUnread(g))];
 }
 
 function SenderGroup({ group, onDetails }: { group: PendingGroup; onDetails: (form: SentForm) => void }) {
@@ -82,7 +105,10 @@ function SenderGroup({ group, onDetails }: { group: PendingGroup; onDetails: (fo
   );
 }
 
-/** /crm/pending/new: forms the artist received and has not answered yet, by commissioner. */
+/**
+ * /crm/pending/new: forms the artist received and has not answered yet, by commissioner. Each
+ * waits for the artist's answer, so each is marked; unread ones come first.
+ */
 export function IncomingPage() {
   const { user } = useSession();
   const login = user?.displayLogin ?? '';
@@ -120,7 +146,7 @@ export function IncomingPage() {
           </Text>
         </Stack>
       ) : (
-        groups.map((g) => <SenderGroup key={g.sender.id} group={g} onDetails={openDetails} />)
+        unreadFirst(groups).map((g) => <SenderGroup key={g.sender.id} group={g} onDetails={openDetails} />)
       )}
       <IncomingDetailsModal form={selected} onClose={() => setSelected(null)} />
     </Stack>

@@ -17,11 +17,11 @@ const forms = [
   makeForm(6, 'canceled'),
   makeForm(7, 'declined'),
 ];
-const column = (name: string) => within(screen.getByRole('list', { name: `${name} orders` }));
-const titlesIn = (name: string) =>
-  column(name)
+/** The order numbers of the rows of a list, in the order shown. */
+const numbersIn = (name: string) =>
+  within(screen.getByRole('list', { name: name === 'Waiting for you' ? name : `${name} orders` }))
     .queryAllByRole('listitem')
-    .map((el) => el.getAttribute('aria-label'));
+    .map((el) => /order #(\d+)/.exec(el.getAttribute('aria-label') ?? '')?.[1]);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -38,23 +38,32 @@ describe('outgoing orders', () => {
     expect(screen.queryByLabelText('Display canceled column')).not.toBeInTheDocument();
   });
 
-  it('puts each status in its SPEC §4 column; canceled and done only when switched on', async () => {
+  it('puts each status in its SPEC §4 column, what waits for the buyer first; canceled and done when switched on', async () => {
     stubFetch({
       'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
       'GET /api/comissionforms/outgoing': () => ({ status: 200, body: forms }),
     });
     const { user } = renderRoutes(routes, '/crm/outgoing/orders');
     await screen.findByRole('list', { name: 'Pending orders' });
-    expect(titlesIn('Pending')).toEqual(['Order 1', 'Order 2']);
-    expect(titlesIn('In progress')).toEqual(['Order 3']);
-    expect(titlesIn('Finished')).toEqual(['Order 4']);
+    // The delivered order waits for the buyer: lifted to the top of the page, marked in words.
+    const top = within(screen.getByRole('list', { name: 'Waiting for you' }));
+    expect(numbersIn('Waiting for you')).toEqual(['4']);
+    expect(top.getByText('Your turn: approve or send back')).toBeInTheDocument();
+    const lists = screen.getAllByRole('list').map((l) => l.getAttribute('aria-label'));
+    expect(lists[0]).toBe('Waiting for you');
+    expect(numbersIn('Pending')).toEqual(['1', '2']);
+    expect(numbersIn('In progress')).toEqual(['3']);
+    // Its column counts it and points up, rather than show it twice.
+    expect(numbersIn('Finished')).toEqual([]);
+    expect(screen.getByText('1 waiting for you, at the top of the page.')).toBeInTheDocument();
+    expect(screen.getAllByText(/Your turn/)).toHaveLength(1);
     expect(screen.queryByRole('list', { name: 'Canceled orders' })).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Done orders' })).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Display canceled column'));
-    expect(titlesIn('Canceled')).toEqual(['Order 6', 'Order 7']);
+    expect(numbersIn('Canceled')).toEqual(['6', '7']);
     await user.click(screen.getByLabelText('Display done column'));
-    expect(titlesIn('Done')).toEqual(['Order 5']);
+    expect(numbersIn('Done')).toEqual(['5']);
   });
 
   it('offers cancel only while the artist has not answered, and asks before canceling', async () => {
@@ -68,9 +77,9 @@ describe('outgoing orders', () => {
       },
     });
     const { user } = renderRoutes(routes, '/crm/outgoing/orders');
-    const first = within(await screen.findByRole('listitem', { name: 'Order 1' }));
+    const first = within(await screen.findByRole('listitem', { name: /order #1,/ }));
     expect(
-      within(screen.getByRole('listitem', { name: 'Order 2' })).queryByRole('button', { name: 'Cancel' }),
+      within(screen.getByRole('listitem', { name: /order #2,/ })).queryByRole('button', { name: 'Cancel' }),
     ).toBeNull();
 
     await user.click(first.getByRole('button', { name: 'Cancel' }));
@@ -85,7 +94,7 @@ describe('outgoing orders', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel request' }),
     );
     await waitFor(() => expect(success).toHaveBeenCalledWith(messages.buyerCanceled));
-    await waitFor(() => expect(titlesIn('Pending')).toEqual(['Order 2']));
+    await waitFor(() => expect(numbersIn('Pending')).toEqual(['2']));
   });
 
   it('approves a finished task, or sends it back with a comment', async () => {
@@ -95,7 +104,7 @@ describe('outgoing orders', () => {
       'PUT /api/task/104/send-back': () => ({ status: 200, body: makeForm(4, 'processing') }),
     });
     const { user } = renderRoutes(routes, '/crm/outgoing/orders');
-    const finished = within(await screen.findByRole('listitem', { name: 'Order 4' }));
+    const finished = within(await screen.findByRole('listitem', { name: /order #4,/ }));
     await user.click(finished.getByRole('button', { name: 'Send back' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Send back for changes' }));
     // The card included 2 revisions: this send-back starts the first.
@@ -117,5 +126,55 @@ describe('outgoing orders', () => {
     expect(calls.some((c) => c.key === 'PUT /api/task/104/approve')).toBe(false);
     await user.click(confirm.getByRole('button', { name: 'Approve, it is final' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'PUT /api/task/104/approve')).toBe(true));
+  });
+
+  it('tells apart orders of the same card: number, artist, options, brief and age', async () => {
+    const dan = {
+      id: '6f1c1f9e-6666-4666-8666-666666666666',
+      login: 'dan',
+      displayName: 'Dan',
+      avatarMiniatureUrl: null,
+    };
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/comissionforms/outgoing': () => ({
+        status: 200,
+        body: [
+          makeForm(11, 'none', {
+            cardTitle: 'Character portrait',
+            createdAt: hoursAgo(0.5),
+            description: 'My elf ranger, Lyra: green cloak, silver hair.',
+            sendComissionCardOptions: [
+              { title: 'Framing', options: [{ key: 'half', option: 'Half body', price: 20 }] },
+            ],
+          }),
+          makeForm(12, 'none', {
+            cardTitle: 'Character portrait',
+            artist: dan,
+            createdAt: hoursAgo(50),
+            description: '',
+          }),
+        ],
+      }),
+    });
+    renderRoutes(routes, '/crm/outgoing/orders');
+    const lyra = within(
+      await screen.findByRole('listitem', { name: 'Character portrait (order #11, to Ann)' }),
+    );
+    const other = within(screen.getByRole('listitem', { name: 'Character portrait (order #12, to Dan)' }));
+    expect(lyra.getByText('#11')).toBeInTheDocument();
+    expect(lyra.getByText('@ann')).toBeInTheDocument();
+    expect(lyra.getByText('Half body')).toBeInTheDocument();
+    expect(lyra.getByText('“My elf ranger, Lyra: green cloak, silver hair.”')).toBeInTheDocument();
+    expect(lyra.getByText('30 minutes ago')).toBeInTheDocument();
+    expect(other.getByText('#12')).toBeInTheDocument();
+    expect(other.getByText('@dan')).toBeInTheDocument();
+    expect(other.getByText('Starting price only')).toBeInTheDocument();
+    expect(other.getByText('No description')).toBeInTheDocument();
+    expect(other.getByText('2 days ago')).toBeInTheDocument();
+    // Waiting for the artist's answer: not the buyer's turn.
+    expect(screen.queryByText(/Your turn/)).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Waiting for you' })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import type { SentForm } from '@brushline/shared/orders/schemas';
 import {
   COMMISSIONER_COLUMN_TITLES,
   commissionerColumnOf,
+  waitsFor,
   type CommissionerColumn,
 } from '@brushline/shared/orders/status-machine';
 import { paths } from '@brushline/shared/paths';
@@ -24,7 +25,10 @@ const EMPTY_TEXT: Record<CommissionerColumn, string> = {
   done: 'Nothing done yet.',
 };
 
-/** /crm/outgoing/orders: the commissions the user ordered, in SPEC §4's columns. */
+/**
+ * /crm/outgoing/orders: the commissions the user ordered, in SPEC §4's columns, after the ones
+ * waiting for the user's answer.
+ */
 export function OutgoingPage() {
   const { data: forms, error, isPending, refetch } = useQuery(outgoingQuery);
   const [showCanceled, setShowCanceled] = useState(false);
@@ -39,7 +43,11 @@ export function OutgoingPage() {
   const columns: CommissionerColumn[] = ['pending', 'inProgress', 'finished'];
   if (showCanceled) columns.push('canceled');
   if (showDone) columns.push('done');
-  const byColumn = (c: CommissionerColumn) => forms.filter((f) => commissionerColumnOf(f.status) === c);
+  // Orders waiting for the buyer (delivered work to approve or send back) are lifted out of their
+  // column to the top of the page, marked, so they come first on a phone too (issue 8 §3).
+  const yourTurn = forms.filter((f) => waitsFor(f.status, 'buyer'));
+  const inColumn = (c: CommissionerColumn) => forms.filter((f) => commissionerColumnOf(f.status) === c);
+  const byColumn = (c: CommissionerColumn) => inColumn(c).filter((f) => !waitsFor(f.status, 'buyer'));
 
   if (forms.length === 0) {
     // Nothing to sort into columns yet: say what the page is for instead of three empty columns.
@@ -78,6 +86,31 @@ export function OutgoingPage() {
           />
         </Group>
       </PageHeader>
+      {yourTurn.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="waiting-for-you">
+          <Group gap={6}>
+            <Title order={3} fz="h4" id="waiting-for-you">
+              Waiting for you
+            </Title>
+            <Text size="sm" c="dimmed">
+              {yourTurn.length}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            The artist delivered: approve the work, or send it back saying what to change.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label="Waiting for you">
+            {yourTurn.map((f) => (
+              <OutgoingItem
+                key={f.id}
+                form={f}
+                onDetails={() => setDetails(f)}
+                onSendBack={() => setSendBack(f)}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
       {/* One column per status group; on a phone they stack. Five columns would be too narrow
           for the cards' buttons, so with both optional columns shown they wrap as three and two. */}
       <SimpleGrid
@@ -86,6 +119,7 @@ export function OutgoingPage() {
       >
         {columns.map((c) => {
           const items = byColumn(c);
+          const lifted = inColumn(c).length - items.length;
           return (
             <Stack key={c} gap="xs" component="section" aria-label={COMMISSIONER_COLUMN_TITLES[c]}>
               <Group gap={6}>
@@ -93,7 +127,7 @@ export function OutgoingPage() {
                   {COMMISSIONER_COLUMN_TITLES[c]}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {items.length}
+                  {items.length + lifted}
                 </Text>
               </Group>
               <Stack gap="xs" role="list" aria-label={`${COMMISSIONER_COLUMN_TITLES[c]} orders`}>
@@ -108,7 +142,7 @@ export function OutgoingPage() {
               </Stack>
               {items.length === 0 && (
                 <Text size="sm" c="dimmed">
-                  {EMPTY_TEXT[c]}
+                  {lifted > 0 ? `${lifted} waiting for you, at the top of the page.` : EMPTY_TEXT[c]}
                 </Text>
               )}
             </Stack>

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { registerByApi } from './accounts.ts';
 
 /** Turns the artist switch on or off through the Settings API (the page shares the cookies). */
@@ -28,7 +28,7 @@ async function move(request: APIRequestContext, taskId: number, action: string) 
   expect(res.status(), await res.text()).toBe(200);
 }
 
-const signedIn = async (browser: import('@playwright/test').Browser, prefix: string) => {
+const signedIn = async (browser: Browser, prefix: string) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const account = await registerByApi(page.request, prefix);

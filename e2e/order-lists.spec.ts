@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 /** Turns the artist switch on or off through the Settings API (the page shares the cookies). */
@@ -111,6 +112,7 @@ test('order lists tell orders apart and put what waits for the viewer first; non
   await expect(miraRow).toContainText(`@${carol.account.login}`);
   await expect(miraRow).toContainText('Headshot');
   await expect(miraRow).toContainText('Mira the bard, laughing.');
+  await checkA11y(page, 'CRM incoming, three requests of one card');
 
   // The artist accepts two; one is started. Active shows both first, with their buttons, unopened.
   await move(page.request, lyra.task.id, 'accept');
@@ -125,6 +127,7 @@ test('order lists tell orders apart and put what waits for the viewer first; non
   await expect(toStart.getByRole('button', { name: 'Start' })).toBeVisible();
   await expect(toDeliver).toContainText('Your turn: deliver');
   await expect(toDeliver.getByRole('button', { name: 'Deliver' })).toBeVisible();
+  await checkA11y(page, 'CRM active, tasks that need the artist');
   await toStart.getByRole('button', { name: 'Start' }).click();
   await expect(now.filter({ hasText: `#${lyra.id}` })).toContainText('Your turn: deliver');
 
@@ -139,11 +142,13 @@ test('order lists tell orders apart and put what waits for the viewer first; non
   const firstList = await bob.page.getByRole('list').first().getAttribute('aria-label');
   expect(firstList).toBe('Waiting for you');
   await expect(rows(bob.page, 'In progress orders')).toContainText('My elf ranger, Lyra');
+  await checkA11y(bob.page, 'CRM outgoing, one waiting for the commissioner');
 
   // Carol is no artist: an artist page tells her why it is empty and where to change that.
   await carol.page.goto('/crm/pending/active');
   await expect(carol.page.getByRole('heading', { name: '“Active” is for artists' })).toBeVisible();
   await expect(carol.page).toHaveURL(/\/crm\/pending\/active$/);
+  await checkA11y(carol.page, 'CRM artist page, seen by a non-artist');
   await carol.page.getByRole('link', { name: 'Turn on artist mode in Settings' }).click();
   await expect(carol.page).toHaveURL(/\/settings\/general$/);
   await carol.page.getByLabel('I am an artist').check();

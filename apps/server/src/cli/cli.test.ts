@@ -118,7 +118,26 @@ describe('demo content', () => {
         url: '/api/comissionforms/artist/pending/demo_artist',
         headers: { cookie },
       });
-      expect(pending.json()[0].forms[0]).toMatchObject({ totalPrice: 75, status: 'none' });
+      // Requests from two commissioners wait in Incoming, and orders of the same card sit at every
+      // later step, each with its own brief and options, so the CRM lists show rows that differ.
+      const groups = pending.json<{ sender: { login: string }; forms: { totalPrice: number }[] }[]>();
+      expect(groups.map((g) => g.sender.login).sort()).toEqual(['demo_admin', 'demo_client']);
+      expect(groups.find((g) => g.sender.login === 'demo_client')!.forms[0]).toMatchObject({
+        totalPrice: 75,
+        status: 'none',
+      });
+      const tasks = (
+        await fresh.app.inject({ url: '/api/task/comissions/get/crm/demo_artist', headers: { cookie } })
+      ).json<{ status: string; description: string; cardTitle: string }[]>();
+      expect(tasks.map((t) => t.status).sort()).toEqual([
+        'finished',
+        'none',
+        'none',
+        'processing',
+        'waiting',
+      ]);
+      expect(new Set(tasks.map((t) => t.cardTitle)).size).toBe(1);
+      expect(new Set(tasks.map((t) => t.description)).size).toBe(tasks.length);
       const profile = (await fresh.app.inject({ url: '/api/user/demo_artist' })).json();
       expect(profile.userProfileStore.profilePicture).not.toBeNull();
       expect(profile.connectedSocials).toHaveLength(1);

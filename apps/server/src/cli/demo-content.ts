@@ -5,7 +5,7 @@ import type { Deps } from '../platform/deps.ts';
 import type { Actor } from '../platform/session.ts';
 import { createCard } from '../modules/cards/cards.service.ts';
 import { storeUpload } from '../modules/media/media.service.ts';
-import { shareWip } from '../modules/orders/deliveries.service.ts';
+import { deliverWork, shareWip } from '../modules/orders/deliveries.service.ts';
 import { sendForm } from '../modules/orders/orders.service.ts';
 import { moveTask } from '../modules/orders/transitions.service.ts';
 import { createPost } from '../modules/posts/posts.service.ts';
@@ -56,13 +56,18 @@ const actorOf = (id: string, login: string, roles: Role[]): Actor => ({
 
 /**
  * What a newcomer sees on the first start: pictures and posts by the demo artist, an open
- * commission card with priced options, and one request from the demo client waiting in the
- * artist's Incoming list, and one in progress with a sketch shared for approval (its order page
- * shows the work in progress to both). Everything goes through the same services as the API.
+ * commission card with priced options, requests from the demo client (and the demo admin) waiting
+ * in the artist's Incoming list, one in progress with a sketch shared for approval (its order page
+ * shows the work in progress to both), and orders at each later step in Active and Outgoing.
+ * Everything goes through the same services as the API.
  */
 export async function seedDemoContent(
   deps: Deps,
-  accounts: { artist: { id: string; login: string }; client: { id: string; login: string } },
+  accounts: {
+    artist: { id: string; login: string };
+    client: { id: string; login: string };
+    admin?: { id: string; login: string };
+  },
 ): Promise<void> {
   const artist = actorOf(accounts.artist.id, accounts.artist.login, ['artist']);
   const client = actorOf(accounts.client.id, accounts.client.login, []);
@@ -160,4 +165,59 @@ export async function seedDemoContent(
     files: [sketch.id],
     message: 'First sketch: is the pose right before I start the colours?',
   });
+
+  // More orders, so the CRM lists show rows that differ at a glance (issue 8 §3): the artist has
+  // one to start and one to deliver under Active, the client one delivered work to approve first
+  // in Outgoing, and a second commissioner (the demo admin, when created) waits in Incoming.
+  const order = (
+    by: Actor,
+    description: string,
+    chosen: { sectionKey: string; optionKeys: string[] }[],
+    totalPrice: number,
+  ) => sendForm(deps, by, { cardUUID: card.uuid, description, references: [], chosen, totalPrice });
+  const toStart = await order(
+    client,
+    'Sable, my tiefling warlock: violet skin, curled horns, a book of shadows under one arm.',
+    [
+      { sectionKey: 'framing', optionKeys: ['headshot'] },
+      { sectionKey: 'extras', optionKeys: ['background'] },
+    ],
+    55,
+  );
+  await moveTask(deps, artist, { taskId: toStart.task.id }, 'accept');
+  const toDeliver = await order(
+    client,
+    'Bram the paladin and his wolf Ash, side by side, ready for a fight.',
+    [
+      { sectionKey: 'framing', optionKeys: ['full'] },
+      { sectionKey: 'extras', optionKeys: ['character'] },
+    ],
+    115,
+  );
+  for (const step of ['accept', 'start'] as const)
+    await moveTask(deps, artist, { taskId: toDeliver.task.id }, step);
+  const delivered = await order(
+    client,
+    'Old Finn the rogue: grey beard, an eye patch, counting coins by candlelight.',
+    [{ sectionKey: 'framing', optionKeys: ['half'] }],
+    60,
+  );
+  for (const step of ['accept', 'start'] as const) {
+    await moveTask(deps, artist, { taskId: delivered.task.id }, step);
+  }
+  const finishedArt = await picture(deps, artist, 'delivery', [1600, 2000], [90, 70, 40], 43);
+  await deliverWork(deps, artist, {
+    taskId: delivered.task.id,
+    files: [finishedArt.id],
+    message: 'Here is Old Finn, coloured and lit. Tell me if anything needs changing!',
+  });
+  if (accounts.admin) {
+    const admin = actorOf(accounts.admin.id, accounts.admin.login, ['admin']);
+    await order(
+      admin,
+      'My cat Pixel as a tiny wizard, a starry hat over one ear.',
+      [{ sectionKey: 'framing', optionKeys: ['headshot'] }],
+      40,
+    );
+  }
 }

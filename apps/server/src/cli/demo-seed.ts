@@ -57,7 +57,8 @@ export async function seedDemoWithContent(deps: Deps, print: Print = printToStdo
   if (created.length > 0) deps.log.info({ logins: created.map((c) => c.login) }, 'demo accounts created');
   const artist = created.find((c) => c.login === 'demo_artist');
   const client = created.find((c) => c.login === 'demo_client');
-  if (artist && client) await seedDemoContent(deps, { artist, client });
+  const admin = created.find((c) => c.login === 'demo_admin');
+  if (artist && client) await seedDemoContent(deps, { artist, client, admin });
   return created;
 }
 

@@ -193,6 +193,8 @@ describe('a new card', () => {
       }),
     );
     await waitFor(() => expect(open).toBeChecked());
+    // The dialog closes with a transition: wait until it is gone before the next step.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(open);
     expect(open).not.toBeChecked();
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
@@ -132,7 +133,23 @@ test('order lists tell orders apart and put what waits for the viewer first; non
   await expect(now.filter({ hasText: `#${lyra.id}` })).toContainText('Your turn: deliver');
 
   // Delivered work waits for the commissioner: on Bob's Outgoing it comes first, marked.
-  await move(page.request, finn.task.id, 'deliver');
+  // Delivering takes the finished file (uploaded as a delivery picture) and a message.
+  const art = await page.request.post('/api/media?purpose=delivery', {
+    multipart: {
+      file: {
+        name: 'finn.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 64, height: 80, channels: 3, background: '#7f8c8d' } })
+          .png()
+          .toBuffer(),
+      },
+    },
+  });
+  expect(art.status(), await art.text()).toBe(200);
+  const delivered = await page.request.put(`/api/task/${finn.task.id}/deliver`, {
+    data: { files: [((await art.json()) as { id: string }).id], message: 'Finn, finished.' },
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
   await bob.page.goto('/crm/outgoing/orders');
   const waiting = rows(bob.page, 'Waiting for you');
   await expect(waiting).toHaveCount(1);

@@ -134,6 +134,7 @@ describe('demo content', () => {
         'none',
         'none',
         'processing',
+        'processing',
         'waiting',
       ]);
       expect(new Set(tasks.map((t) => t.cardTitle)).size).toBe(1);

@@ -100,7 +100,7 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   // A look back before it goes: choices, total, description and references.
   await bob.getByRole('button', { name: 'Review request' }).click();
   const review = bob.getByRole('region', { name: 'Check your request' });
-  await expect(review.getByText('Size: Full body')).toBeVisible();
+  await expect(review.getByRole('cell', { name: 'Size: Full body' })).toBeVisible();
   await expect(review.getByText('My orange cat, sitting.')).toBeVisible();
   await expect(review.getByRole('img', { name: 'Reference 1' })).toBeVisible();
   await expect(review.getByTestId('review-total')).toHaveText(shownTotal);

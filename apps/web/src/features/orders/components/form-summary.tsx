@@ -1,8 +1,9 @@
-import { Anchor, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatUsd, fromCents, toCents } from '@brushline/shared/cards/pricing';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { formatDate } from '../../../lib/format-date.ts';
 import { ArtistTerms } from '../../cards/components/card-view.tsx';
+import { OptionLines } from './option-lines.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Details modals are titled with the card title: a long one wraps instead of running off. */
@@ -34,43 +35,7 @@ export function FormSummary({ form }: { form: SentForm }) {
         <Title order={3} fz="md" mb={4}>
           Chosen options
         </Title>
-        {/* The starting price first, so the lines add up to the total below. */}
-        <Table withRowBorders={false} verticalSpacing={2}>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  Starting price
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatUsd(startingPriceOf(form))}</Text>
-              </Table.Td>
-            </Table.Tr>
-            {form.sendComissionCardOptions.flatMap((section) =>
-              section.options.map((o) => (
-                <Table.Tr key={`${section.title}-${o.key}`}>
-                  <Table.Td>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      <Text span c="dimmed" size="sm">
-                        {section.title}:
-                      </Text>{' '}
-                      {o.option}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">+{formatUsd(o.price)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )),
-            )}
-          </Table.Tbody>
-        </Table>
-        {form.sendComissionCardOptions.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No options chosen: the starting price only.
-          </Text>
-        )}
+        <OptionLines startingPrice={startingPriceOf(form)} sections={form.sendComissionCardOptions} />
       </div>
       <div>
         <Title order={3} fz="md" mb={4}>

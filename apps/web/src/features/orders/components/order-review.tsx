@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ChosenLine } from '@brushline/shared/cards/pricing';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
 import { ArtistTerms } from '../../cards/components/card-view.tsx';
+import { OptionLines } from './option-lines.tsx';
 
 /**
  * The look back before a commission request goes: what was chosen and what it costs, the
@@ -45,37 +46,7 @@ export function OrderReview({
           <Title order={2} fz="md" mb={4}>
             Options
           </Title>
-          <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>
-                  <Text size="sm">Starting price</Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatUsd(card.startingPrice)}</Text>
-                </Table.Td>
-              </Table.Tr>
-              {lines.flatMap((line) =>
-                line.options.map((o) => (
-                  <Table.Tr key={`${line.key}-${o.key}`}>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {line.title}: {o.option}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">+{formatUsd(o.price)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )),
-              )}
-            </Table.Tbody>
-          </Table>
-          {lines.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No options chosen: the starting price only.
-            </Text>
-          )}
+          <OptionLines startingPrice={card.startingPrice} sections={lines} />
         </div>
         <div>
           <Title order={2} fz="md" mb={4}>

@@ -121,8 +121,8 @@ describe('commission page', () => {
 
     // The look back says what goes, and warns that there is no description.
     const review = await screen.findByRole('region', { name: 'Check your request' });
-    expect(within(review).getByText('Size: Full body')).toBeInTheDocument();
-    expect(within(review).getByText('Extras: Background')).toBeInTheDocument();
+    expect(within(review).getByRole('cell', { name: 'Size: Full body' })).toBeInTheDocument();
+    expect(within(review).getByRole('cell', { name: 'Extras: Background' })).toBeInTheDocument();
     expect(within(review).getByTestId('review-total')).toHaveTextContent('$45.50');
     expect(within(review).getByText(/No description: the artist gets only your choices/)).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'POST /api/comissionform/send')).toBe(false);

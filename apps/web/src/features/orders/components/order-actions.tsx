@@ -33,11 +33,29 @@ export function useConfirmApprove() {
   return { confirm, isPending: move.isPending };
 }
 
+/** Asks before the buyer withdraws a request the artist has not answered yet. Order page and Outgoing. */
+export function useConfirmCancel() {
+  const cancel = useCancelAsBuyer();
+  const confirm = (form: SentForm) =>
+    openConfirmModal({
+      title: 'Cancel this request?',
+      children: `${form.artist.displayName} has not answered yet. Canceling withdraws the request for good.`,
+      labels: { confirm: 'Cancel request', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(form.id, {
+          onSuccess: (r) => toast.success(r.message),
+          onError: () => toast.error(messages.buyerCancelFailed),
+        }),
+    });
+  return { confirm, isPending: cancel.isPending };
+}
+
 /** The moves the reader's side may make on the order page now, as the status machine allows. */
 export function OrderActions({ form, side }: { form: SentForm; side: TaskSide }) {
   const actions = allowedActions(form.status, side);
   const move = useMoveTask();
-  const cancel = useCancelAsBuyer();
+  const cancel = useConfirmCancel();
   const approve = useConfirmApprove();
   const [deliver, setDeliver] = useState<'delivery' | 'wip' | null>(null);
   const [sendBack, setSendBack] = useState(false);
@@ -50,18 +68,6 @@ export function OrderActions({ form, side }: { form: SentForm; side: TaskSide })
         onError: (err) => toast.error(err.message),
       },
     );
-  const confirmCancel = () =>
-    openConfirmModal({
-      title: 'Cancel this request?',
-      children: `${form.artist.displayName} has not answered yet. Canceling withdraws the request for good.`,
-      labels: { confirm: 'Cancel request', cancel: 'Keep it' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(form.id, {
-          onSuccess: (r) => toast.success(r.message),
-          onError: () => toast.error(messages.buyerCancelFailed),
-        }),
-    });
 
   const buttons = [];
   if (actions.includes('start'))
@@ -84,7 +90,13 @@ export function OrderActions({ form, side }: { form: SentForm; side: TaskSide })
     );
   if (actions.includes('cancel'))
     buttons.push(
-      <Button key="cancel" variant="light" color="red" onClick={confirmCancel} loading={cancel.isPending}>
+      <Button
+        key="cancel"
+        variant="light"
+        color="red"
+        onClick={() => cancel.confirm(form)}
+        loading={cancel.isPending}
+      >
         Cancel request
       </Button>,
     );

@@ -3,13 +3,9 @@ import { Link } from 'react-router';
 import { revisionText } from '@brushline/shared/orders/messages';
 import { toPath } from '@brushline/shared/paths';
 import { formatUsd } from '@brushline/shared/cards/pricing';
-import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { allowedActions } from '@brushline/shared/orders/status-machine';
-import { openConfirmModal } from '../../../lib/confirm.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useCancelAsBuyer } from '../api/order-queries.ts';
-import { useConfirmApprove } from './order-actions.tsx';
+import { useConfirmApprove, useConfirmCancel } from './order-actions.tsx';
 import { OrderRowHead, orderRowLabel, TurnBadge, turnText } from './order-row-head.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -21,23 +17,10 @@ interface OutgoingItemProps {
 
 /** One commission the user ordered, with the moves the buyer may make now. */
 export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps) {
-  const cancel = useCancelAsBuyer();
+  const cancel = useConfirmCancel();
   const approve = useConfirmApprove();
   const turn = turnText(form, 'buyer');
   const actions = allowedActions(form.status, 'buyer');
-
-  const confirmCancel = () =>
-    openConfirmModal({
-      title: 'Cancel this request?',
-      children: `${form.artist.displayName} has not answered yet. Canceling withdraws the request for good.`,
-      labels: { confirm: 'Cancel request', cancel: 'Keep it' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(form.id, {
-          onSuccess: (r) => toast.success(r.message),
-          onError: () => toast.error(messages.buyerCancelFailed),
-        }),
-    });
 
   return (
     <Card withBorder padding="sm" role="listitem" aria-label={orderRowLabel(form, 'buyer')}>
@@ -86,7 +69,7 @@ export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps)
                 size="xs"
                 variant="light"
                 color="red"
-                onClick={confirmCancel}
+                onClick={() => cancel.confirm(form)}
                 loading={cancel.isPending}
               >
                 Cancel

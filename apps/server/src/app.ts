@@ -17,6 +17,7 @@ import { defaultWebDist } from './locations.ts';
 import { openDatabase, ping, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { flushIntervalMs, startEmailFlusher } from './modules/email/email-flusher.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(emailRoutes(deps));
       await api.register(cardsRoutes(deps));
       await api.register(ordersRoutes(deps));
+      await api.register(boardRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,11 @@ export interface ServerToClientEvents {
     cardUuid: string | null;
     senderLogin: string;
   }) => void;
+  /**
+   * The signed-in user's board changed (a save in another tab or device, or a commission whose
+   * status changed moved): a client holding an older version reloads it.
+   */
+  BoardUpdated: (payload: { guid: string; version: number }) => void;
   UserConnected: (payload: { userId: string }) => void;
   UserDisconnected: (payload: { userId: string }) => void;
 }

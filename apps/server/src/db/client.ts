@@ -5,6 +5,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as authSchema from './schema/auth.ts';
+import * as boardSchema from './schema/board.ts';
 import * as cardsSchema from './schema/cards.ts';
 import * as emailSchema from './schema/email.ts';
 import * as mediaSchema from './schema/media.ts';
@@ -24,6 +25,7 @@ export const schema = {
   ...cardsSchema,
   ...ordersSchema,
   ...emailSchema,
+  ...boardSchema,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { commissionTasks } from '../../db/schema/orders.ts';
@@ -96,6 +96,38 @@ export async function markRead(db: DbOrTx, userId: string, id?: number): Promise
         eq(notifications.userId, userId),
         eq(notifications.isRead, false),
         id === undefined ? undefined : eq(notifications.id, id),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The user's unread notifications about each of these forms (orders), as formId → count. */
+export async function countUnreadByForm(db: DbOrTx, userId: string, formIds: number[]) {
+  if (formIds.length === 0) return [];
+  return db
+    .select({ formId: notifications.formId, n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.isRead, false),
+        inArray(notifications.formId, formIds),
+      ),
+    )
+    .groupBy(notifications.formId);
+}
+
+/** Marks the user's notifications about one form (order) read; answers how many changed. */
+export async function markFormRead(db: DbOrTx, userId: string, formId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.isRead, false),
+        eq(notifications.formId, formId),
       ),
     )
     .returning({ id: notifications.id });

@@ -17,10 +17,12 @@ import { queueNotificationEmail } from '../email/email-preferences.service.ts';
 import { findUserByLogin } from '../users/users.repo.ts';
 import {
   countUnread,
+  countUnreadByForm,
   findNotification,
   findNotificationOwner,
   insertNotification,
   listNotifications,
+  markFormRead,
   markRead,
 } from './notifications.repo.ts';
 import { toNotification } from './notifications.dto.ts';
@@ -107,6 +109,25 @@ export async function markOneRead(ctx: Pick<Deps, 'db'>, actor: Actor, id: numbe
   if ((await findNotificationOwner(ctx.db, id)) !== actor.id) throw notFound(notificationMessages.notFound);
   await markRead(ctx.db, actor.id, id);
   return toNotification((await findNotification(ctx.db, id))!);
+}
+
+/** The actor's unread notifications about each of these orders (form ids), as formId → count. */
+export async function unreadAboutOrders(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  formIds: number[],
+): Promise<Map<number, number>> {
+  const rows = await countUnreadByForm(ctx.db, actor.id, formIds);
+  return new Map(rows.flatMap((r) => (r.formId === null ? [] : [[r.formId, r.n] as const])));
+}
+
+/** Marks the actor's notifications about one order read (opening its board task, SPEC §4). */
+export async function markOrderNotificationsRead(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  formId: number,
+): Promise<{ updated: number }> {
+  return { updated: await markFormRead(ctx.db, actor.id, formId) };
 }
 
 export async function markAllRead(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<{ updated: number }> {

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { openStoredMedia, type MediaFile } from '../media/media.open.ts';
+import { followCommissionStatus } from '../board/board.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { assertRoomForUpdate } from './deliveries.rules.ts';
 import { deliveryFileName, toDeliveryFile, toOrderUpdate } from './deliveries.dto.ts';
@@ -118,6 +119,8 @@ export async function deliverWork(
     return created.push;
   });
   push(ctx);
+  // The artist's kanban task follows its status (modules/board).
+  await followCommissionStatus(ctx, actor, row.artistId);
   const [fresh] = await findFormRows(ctx.db, byFormId(row.id));
   return presentForm(ctx, fresh!);
 }

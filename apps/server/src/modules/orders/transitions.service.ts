@@ -6,6 +6,7 @@ import { nextStatus, TASK_TRANSITIONS, type TaskAction } from '@brushline/shared
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { followCommissionStatus } from '../board/board.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { assertRoomForUpdate } from './deliveries.rules.ts';
 import { insertUpdate } from './deliveries.repo.ts';
@@ -116,6 +117,8 @@ export async function moveTask(
     return created.push;
   });
   push(ctx);
+  // The artist's kanban task follows its status (modules/board).
+  await followCommissionStatus(ctx, actor, row.artistId);
   const [fresh] = await findFormRows(ctx.db, byFormId(row.id));
   return presentForm(ctx, fresh!);
 }

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Board } from '@brushline/shared/board/schemas';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { call, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { columnOf, getBoard, orderAt, saveBody } from './board-fixtures.ts';
+
+/**
+ * Every board route × {owner, other signed-in user, anonymous}. The owner's board holds a
+ * commission, a personal task and an own column; after every call by someone else the owner's
+ * board must be exactly as before, and no answer to them may show the owner's private marker.
+ */
+type Who = 'owner' | 'other' | 'anon';
+interface Ctx {
+  board: Board;
+  personal: number;
+  commission: number;
+  own: string;
+}
+interface Row {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: (c: Ctx) => string;
+  body?: (c: Ctx) => unknown;
+  expect: Record<Who, number>;
+}
+
+const MARKER = 'Secret stage 7f3a';
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+let buyer: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerArtist(t);
+  other = await registerArtist(t);
+  buyer = await registerUser(t.app, t.dataDir);
+  await orderAt(t, owner, buyer, 'processing');
+});
+afterAll(() => t.close());
+
+async function context(): Promise<Ctx> {
+  let board = await getBoard(t, owner);
+  if (!board.columns.some((c) => c.title === MARKER)) {
+    board = (
+      await call(t.app, 'POST', '/api/board/column', owner.cookie, { title: MARKER, isPublic: false })
+    ).json<Board>();
+  }
+  if (!board.tasks.some((x) => x.title === 'Personal 7f3a')) {
+    board = (
+      await call(t.app, 'POST', '/api/board/task', owner.cookie, {
+        columnGuid: columnOf(board, 'accepted').id,
+        title: 'Personal 7f3a',
+      })
+    ).json<Board>();
+  }
+  return {
+    board,
+    personal: board.tasks.find((x) => x.commission === null)!.id,
+    commission: board.tasks.find((x) => x.commission !== null)!.id,
+    own: board.columns.find((c) => c.title === MARKER)!.id,
+  };
+}
+
+const rows: Row[] = [
+  {
+    name: 'GET own board',
+    method: 'GET',
+    url: () => '/api/board',
+    expect: { owner: 200, other: 200, anon: 401 },
+  },
+  {
+    name: 'PATCH update board',
+    method: 'PATCH',
+    url: () => '/api/board/update',
+    body: (c) => saveBody(c.board),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'POST create column',
+    method: 'POST',
+    url: () => '/api/board/column',
+    body: () => ({ title: 'Another' }),
+    expect: { owner: 200, other: 200, anon: 401 },
+  },
+  {
+    name: 'PATCH move column',
+    method: 'PATCH',
+    url: () => '/api/board/column/move',
+    body: (c) => ({ guid: c.own, newOrder: 0, version: c.board.version }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'PATCH column',
+    method: 'PATCH',
+    url: (c) => `/api/board/column/${c.own}`,
+    body: () => ({ title: MARKER, isPublic: false, wipLimit: 3 }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'POST create task',
+    method: 'POST',
+    url: () => '/api/board/task',
+    body: (c) => ({ columnGuid: c.own, title: 'Sneaky' }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'PATCH task',
+    method: 'PATCH',
+    url: (c) => `/api/board/task/${c.personal}`,
+    body: () => ({ title: 'Personal 7f3a', description: 'edited' }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'PATCH read task notifications',
+    method: 'PATCH',
+    url: (c) => `/api/board/task/${c.commission}/read`,
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'PATCH settings',
+    method: 'PATCH',
+    url: () => '/api/board/settings',
+    body: () => ({ slots: 4 }),
+    expect: { owner: 200, other: 200, anon: 401 },
+  },
+  {
+    name: 'GET queue',
+    method: 'GET',
+    url: () => `/api/queue/${owner.login}`,
+    expect: { owner: 200, other: 200, anon: 200 },
+  },
+  {
+    name: 'DELETE task',
+    method: 'DELETE',
+    url: (c) => `/api/board/task/${c.personal}`,
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'DELETE column',
+    method: 'DELETE',
+    url: (c) => `/api/board/column/${c.own}`,
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+];
+
+describe('board routes × callers', () => {
+  for (const row of rows) {
+    for (const who of ['anon', 'other', 'owner'] as Who[]) {
+      it(`${row.name} as ${who}: ${row.expect[who]}`, async () => {
+        const c = await context();
+        const cookie = who === 'owner' ? owner.cookie : who === 'other' ? other.cookie : undefined;
+        const res = await call(t.app, row.method, row.url(c), cookie, row.body?.(c));
+        expect(res.statusCode, res.body).toBe(row.expect[who]);
+        if (who === 'owner') return;
+        expect(res.body).not.toContain(MARKER);
+        expect(res.body).not.toContain('Personal 7f3a');
+        expect(await getBoard(t, owner)).toEqual(c.board);
+      });
+    }
+  }
+});

@@ -1,0 +1,247 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BOARD_COLUMNS_MAX,
+  BOARD_DONE_SHOWN,
+  BOARD_PERSONAL_TASKS_MAX,
+  BOARD_SYSTEM_COLUMNS,
+  SYSTEM_COLUMN_STATUS,
+  SYSTEM_COLUMN_TITLES,
+} from '@brushline/shared/board/constants';
+import {
+  boardColumnParamsSchema,
+  boardSchema,
+  boardSettingsBodySchema,
+  boardTaskParamsSchema,
+  createColumnBodySchema,
+  createTaskBodySchema,
+  moveColumnBodySchema,
+  queueParamsSchema,
+  queueSchema,
+  updateBoardBodySchema,
+  updateColumnBodySchema,
+  updateTaskBodySchema,
+} from '@brushline/shared/board/schemas';
+import type { Deps } from '../../platform/deps.ts';
+import { errorResponses } from '../../platform/openapi.ts';
+import { requireActor } from '../../platform/session.ts';
+import {
+  createColumn,
+  createTask,
+  deleteColumn,
+  deleteTask,
+  getOwnBoard,
+  getQueue,
+  moveColumn,
+  readTaskNotifications,
+  saveBoard,
+  updateBoardSettings,
+  updateColumn,
+  updateTask,
+} from './board.service.ts';
+
+const tags = ['board'];
+const security = [{ session: [] }];
+const systemColumns = BOARD_SYSTEM_COLUMNS.map(
+  (k) => `${SYSTEM_COLUMN_TITLES[k]} = ${SYSTEM_COLUMN_STATUS[k]}`,
+).join(', ');
+const boardNote =
+  `SPEC §3 Kanban board, one per user, made on first use with four system columns standing for commission ` +
+  `statuses (${systemColumns}); the artist's own columns hold tasks in progress. Accepted commissions join ` +
+  `by themselves and follow their status (the newest ${BOARD_DONE_SHOWN} done ones stay in Done). Every change ` +
+  'answers the whole board with a new version and sends BoardUpdated over the hub to the owner. ' +
+  'Path chosen here (SPEC §7 does not show it); docs/decisions/0014-kanban-board.md.';
+const boardAnswer = { 200: boardSchema };
+
+export const boardRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/board',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Your own board (SPEC §7 GET own board)',
+          description: boardNote,
+          response: { ...boardAnswer, ...errorResponses(401) },
+        },
+      },
+      async (req) => getOwnBoard(deps, requireActor(req)),
+    );
+
+    app.patch(
+      '/board/update',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Save the layout after a drop (SPEC §7 PATCH update board: guid, columns, tasks)',
+          description:
+            'The whole layout: every column (id, order) and every task (id, columnId, in order) of your board ' +
+            'exactly once, with the version you read. A missing, repeated or foreign column or task answers 400 ' +
+            'board_malformed; another version (another tab saved, or a commission moved) answers 409 board_stale ' +
+            '"Board was not updated…"; a commission placed where its status does not belong answers 409 ' +
+            'illegal_drop "Couln\'t move. …" — statuses change only through the order moves (PUT /task/{id}/start, ' +
+            "/task/{id}/deliver), and only the buyer's approval reaches Done. Nothing changes on any refusal.",
+          body: updateBoardBodySchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => saveBoard(deps, requireActor(req), req.body),
+    );
+
+    app.post(
+      '/board/column',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Add a column (SPEC §7 POST create column)',
+          description: `Public and non-system unless said; placed before Awaiting approval. Up to ${BOARD_COLUMNS_MAX} columns (409).`,
+          body: createColumnBodySchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401, 409) },
+        },
+      },
+      async (req) => createColumn(deps, requireActor(req), req.body),
+    );
+
+    app.patch(
+      '/board/column/move',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Move a column (SPEC §7 PATCH move column: guid, newOrder)',
+          description: 'guid is the column id; newOrder its new 0-based place. A stale version answers 409.',
+          body: moveColumnBodySchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => moveColumn(deps, requireActor(req), req.body),
+    );
+
+    app.patch(
+      '/board/column/:guid',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change a column: title, public or not, work-in-progress limit',
+          description: 'A system column keeps its title (400). A column not on your board: 404.',
+          params: boardColumnParamsSchema,
+          body: updateColumnBodySchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (req) => updateColumn(deps, requireActor(req), req.body, req.params.guid),
+    );
+
+    app.delete(
+      '/board/column/:guid',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete one of your own columns; its tasks go back to In progress',
+          description: 'System columns cannot be deleted (409). A column not on your board: 404.',
+          params: boardColumnParamsSchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => deleteColumn(deps, requireActor(req), req.params.guid),
+    );
+
+    app.post(
+      '/board/task',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Add a personal task (SPEC §7 POST create task with the column guid)',
+          description: `Title, description, optional due date (YYYY-MM-DD); at the end of the column. Up to ${BOARD_PERSONAL_TASKS_MAX} personal tasks (409).`,
+          body: createTaskBodySchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => createTask(deps, requireActor(req), req.body),
+    );
+
+    app.patch(
+      '/board/task/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change a personal task',
+          description: 'A commission task follows its order and is not edited here (409).',
+          params: boardTaskParamsSchema,
+          body: updateTaskBodySchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => updateTask(deps, requireActor(req), req.body, req.params.id),
+    );
+
+    app.delete(
+      '/board/task/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a personal task',
+          description: 'A commission task leaves the board only with its order (409).',
+          params: boardTaskParamsSchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => deleteTask(deps, requireActor(req), req.params.id),
+    );
+
+    app.patch(
+      '/board/task/:id/read',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Mark a task's notifications read (SPEC §7 PATCH read task notifications)",
+          description: 'For a commission: your notifications about its order. A personal task has none (0).',
+          params: boardTaskParamsSchema,
+          response: { 200: z.object({ updated: z.number().int() }), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (req) => readTaskNotifications(deps, requireActor(req), req.params.id),
+    );
+
+    app.patch(
+      '/board/settings',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Set your slots: how many active commissions you take at once',
+          description: 'null: not said. The public queue shows slots − active commissions as open slots.',
+          body: boardSettingsBodySchema,
+          response: { ...boardAnswer, ...errorResponses(400, 401) },
+        },
+      },
+      async (req) => updateBoardSettings(deps, requireActor(req), req.body),
+    );
+
+    app.get(
+      '/queue/:login',
+      {
+        schema: {
+          tags,
+          summary: "An artist's public queue: their public columns and open slots",
+          description:
+            'Anyone may read it. Each commission is an anonymous entry ("Commission #12", the card title, the ' +
+            'status and since when) — never the buyer, the brief, the references or the price; personal tasks ' +
+            'show as "Other work". Not an artist, or no such login: 404.',
+          params: queueParamsSchema,
+          response: { 200: queueSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (req) => getQueue(deps, req.actor ?? null, req.params.login),
+    );
+  };

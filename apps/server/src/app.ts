@@ -29,6 +29,7 @@ import { describePage, firstPictures } from './modules/site/page-preview.service
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { socialsRoutes } from './modules/users/socials.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createCacheBus } from './platform/cache-bus.ts';
 import type { Deps } from './platform/deps.ts';
@@ -199,6 +200,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(cardsRoutes(deps));
       await api.register(ordersRoutes(deps));
       await api.register(boardRoutes(deps));
+      await api.register(tagsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -53,6 +53,12 @@ export const messages = {
   comissionClosed: 'Comission is closed',
   nothingNew: 'There is nothing new yet..',
 
+  tagExists: 'Tag already exists',
+  tagCreated: 'Tag created!',
+  tagCreateFailed: 'Something went wrong while creating new tag!',
+  tagUpdated: 'Tag updated!',
+  tagUpdateFailed: 'Something went wrong while editing tag!',
+
   // Platform messages (not in the spec; written so the user knows what to do next).
   unauthorized: 'Please sign in to continue',
   notFound: 'Not found',

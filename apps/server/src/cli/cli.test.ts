@@ -4,6 +4,7 @@ import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, registerUser, sessionCookie, type TestApp } from '../test/harness.ts';
 import { adminCommand } from './admin-command.ts';
 import { seedDemo, seedDemoWithContent } from './demo-seed.ts';
+import { DEMO_TAGS } from './demo-tags.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,6 +99,16 @@ describe('demo content', () => {
       const artist = created.find((c) => c.login === 'demo_artist')!;
       const feed = (await fresh.app.inject({ url: '/api/posts/filter?page=1' })).json<PostPage>();
       expect(feed.items).toHaveLength(3);
+      // The wiki is not empty: about 60 tags, with synonyms and parents, found by a synonym.
+      const wiki = (await fresh.app.inject({ url: '/api/tags/take/1' })).json<{ total: number }>();
+      expect(wiki.total).toBe(DEMO_TAGS.length);
+      expect(DEMO_TAGS.length).toBeGreaterThanOrEqual(55);
+      const refSheet = (await fresh.app.inject({ url: '/api/tag/get/ref_sheet' })).json<{ title: string }>();
+      expect(refSheet.title).toBe('reference_sheet');
+      const cat = (await fresh.app.inject({ url: '/api/tags/autocomplete?q=kitt' })).json<{
+        items: { label: string }[];
+      }>();
+      expect(cat.items[0]?.label).toMatch(/^kitt(y|en) → cat$/);
       expect(feed.items.some((p) => p.attachedMedia.length === 2)).toBe(true);
       const cards = (await fresh.app.inject({ url: '/api/comissioncards/user/demo_artist' })).json();
       expect(cards).toHaveLength(1);

@@ -2,6 +2,7 @@ import type { Role } from '@brushline/shared/roles';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../platform/deps.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoTags } from './demo-tags.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { newToken } from '../platform/tokens.ts';
 import { countUsers, findUserByLogin, grantRole, insertUser } from '../modules/users/users.repo.ts';
@@ -51,7 +52,7 @@ export async function seedDemo(db: Db, print: Print = printToStdout) {
   return created;
 }
 
-/** Demo accounts, and when they are new, their demo posts, commission card and request. */
+/** Demo accounts, and when they are new, their demo posts, commission card and request; demo tags. */
 export async function seedDemoWithContent(deps: Deps, print: Print = printToStdout) {
   const created = await seedDemo(deps.db, print);
   if (created.length > 0) deps.log.info({ logins: created.map((c) => c.login) }, 'demo accounts created');
@@ -59,6 +60,8 @@ export async function seedDemoWithContent(deps: Deps, print: Print = printToStdo
   const client = created.find((c) => c.login === 'demo_client');
   const admin = created.find((c) => c.login === 'demo_admin');
   if (artist && client) await seedDemoContent(deps, { artist, client, admin });
+  // The wiki's vocabulary, whenever it is still empty (also on a database seeded before tags existed).
+  await seedDemoTags(deps);
   return created;
 }
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +14,7 @@ import * as notificationsSchema from './schema/notifications.ts';
 import * as ordersSchema from './schema/orders.ts';
 import * as postsSchema from './schema/posts.ts';
 import * as socialsSchema from './schema/socials.ts';
+import * as tagsSchema from './schema/tags.ts';
 import * as usersSchema from './schema/users.ts';
 
 export const schema = {
@@ -26,6 +28,7 @@ export const schema = {
   ...ordersSchema,
   ...emailSchema,
   ...boardSchema,
+  ...tagsSchema,
 };
 
 /**
@@ -51,6 +54,15 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
+/**
+ * Options every PGlite instance is made with: the extensions the migrations create (pg_trgm for
+ * tag search, issue 9). Tests and tools that make their own PGlite pass these too.
+ */
+export const pgliteOptions = (extra: PGliteOptions = {}): PGliteOptions => ({
+  ...extra,
+  extensions: { pg_trgm, ...extra.extensions },
+});
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     // A server that does not answer must not hold requests forever: after 5 s the request gets a 503
@@ -66,7 +78,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let client = opts.pglite;
   if (!client) {
     if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir);
+    client = await PGlite.create(pgliteOptions(opts.dataDir ? { dataDir: opts.dataDir } : {}));
   }
   const pgl = client;
   const db = drizzlePglite({ client: pgl, schema }) as unknown as Db;

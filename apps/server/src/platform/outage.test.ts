@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, pgliteOptions } from '../db/client.ts';
 import { captureLog } from '../test/log-capture.ts';
 import { createOutageWatch, isDatabaseUnavailable } from './outage.ts';
 
@@ -14,7 +14,7 @@ const failureOf = async (work: Promise<unknown>) =>
 
 describe('isDatabaseUnavailable', () => {
   it('knows a closed PGlite through drizzle, and not an ordinary SQL error', async () => {
-    const database = await openDatabase({ pglite: await PGlite.create() });
+    const database = await openDatabase({ pglite: await PGlite.create(pgliteOptions()) });
     const syntax = await failureOf(database.db.execute(sql`selec 1`));
     expect(syntax).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(syntax)).toBe(false);

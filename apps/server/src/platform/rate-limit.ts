@@ -12,6 +12,7 @@ import { tooManyRequestsMessage } from '@brushline/shared/messages';
 import { FORM_SEND_LIMIT } from '@brushline/shared/orders/constants';
 import { LIKE_LIMIT, POST_LIMITS } from '@brushline/shared/posts/constants';
 import type { RateLimit } from '@brushline/shared/rate-limit';
+import { TAG_WRITE_LIMIT } from '@brushline/shared/tags/constants';
 import { SOCIAL_WRITE_LIMIT } from '@brushline/shared/users/constants';
 import { AppError } from './errors.ts';
 
@@ -33,6 +34,7 @@ export const LIMITS = {
   postPerHour: POST_LIMITS.perHour,
   likeUser: LIKE_LIMIT,
   socialWriteUser: SOCIAL_WRITE_LIMIT,
+  tagWriteUser: TAG_WRITE_LIMIT,
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof LIMITS;

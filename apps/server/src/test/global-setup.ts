@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, pgliteOptions } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 
 declare module 'vitest' {
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create(pgliteOptions());
   await runMigrations(await openDatabase({ pglite: client }));
   const dump = await client.dumpDataDir('gzip');
   await client.close();

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, pgliteOptions, type Database } from '../db/client.ts';
 
 export interface TestApp {
   app: App;
@@ -37,7 +37,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     };
   }
   const dump = await readFile(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await PGlite.create(pgliteOptions({ loadDataDir: new Blob([dump]) }));
   const database = await openDatabase({ pglite: client });
   return { database, drop: () => database.close() };
 }

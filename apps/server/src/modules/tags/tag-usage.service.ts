@@ -1,0 +1,105 @@
+import { tagMessages } from '@brushline/shared/tags/messages';
+import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
+import type { TagRef } from '@brushline/shared/tags/schemas';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { descendantIds } from './tags.graph.ts';
+import { findTagByTitle } from './tags.repo.ts';
+import { tagRuleError } from './tags.rules.ts';
+import {
+  changeUsages,
+  lockTagsByIds,
+  lockTagsByTitles,
+  subjectsWithTags,
+  usageTagIds,
+  usageTags,
+} from './tag-usage.repo.ts';
+
+/**
+ * What other features call to tag things and to search by tag (issue 9; galleries, display cards
+ * and requests come later). docs/decisions/0015-tag-wiki.md shows how.
+ *
+ * - `setTagsOf({ db: tx }, actor, { kind: 'request', id }, titles)` inside the thing's own
+ *   transaction: titles are normalised, a synonym stores its canonical tag, unknown titles are a
+ *   400, and every usage count moves in that same transaction.
+ * - `clearTagsOf({ db: tx }, null, subject)` when the thing is deleted.
+ * - `tagSearchIds(ctx, actor, title)`: the canonical tag of `title` and all its descendants, the
+ *   set a search by that tag must match ("animal" → animal, feline, cat, …).
+ * - `carriesAnyOfSql(kind, column, ids)` (re-exported below): the same search as a SQL condition
+ *   for a feature's own list query.
+ */
+export { carriesAnyOfSql, descendantIdsSql } from './tags.graph.ts';
+
+/** A thing that carries tags: its feature's kind ('request', 'displayCard', …) and its id. */
+export interface TagSubject {
+  kind: string;
+  id: string;
+}
+
+/** Sets exactly the tags `subject` carries; answers them as canonical tags, by title. */
+export async function setTagsOf(
+  ctx: TxCtx,
+  _actor: Actor | null,
+  subject: TagSubject,
+  titles: string[],
+): Promise<TagRef[]> {
+  const wanted = [...new Set(titles.map(normalizeTagTitle))].filter(Boolean);
+  const named = await lockTagsByTitles(ctx.db, wanted);
+  const byTitle = new Map(named.map((t) => [t.title, t]));
+  const missing = wanted.find((t) => !byTitle.has(t));
+  if (missing) throw tagRuleError('tag_unknown', tagMessages.tagUnknown(missing), 'tags');
+  const canonicalIds = [...new Set(named.map((t) => t.canonicalId ?? t.id))];
+  // The canonical tags themselves, locked too: a merge or delete waits for this tagging.
+  const canonicals = await lockTagsByIds(ctx.db, canonicalIds);
+  if (canonicals.length !== canonicalIds.length || canonicals.some((c) => c.canonicalId !== null)) {
+    throw new AppError(409, 'tag_changed', tagMessages.tagChanged);
+  }
+  const current = await usageTagIds(ctx.db, subject.kind, subject.id);
+  await changeUsages(
+    ctx.db,
+    subject.kind,
+    subject.id,
+    canonicalIds.filter((id) => !current.includes(id)),
+    current.filter((id) => !canonicalIds.includes(id)),
+  );
+  return usageTags(ctx.db, subject.kind, subject.id);
+}
+
+/** Removes every tag of `subject` (the thing was deleted); counts move in the same transaction. */
+export async function clearTagsOf(ctx: TxCtx, _actor: Actor | null, subject: TagSubject): Promise<void> {
+  await setTagsOf(ctx, _actor, subject, []);
+}
+
+/** The tags `subject` carries. */
+export async function tagsOf(
+  ctx: Pick<Deps, 'db'>,
+  _actor: Actor | null,
+  subject: TagSubject,
+): Promise<TagRef[]> {
+  return usageTags(ctx.db, subject.kind, subject.id);
+}
+
+/**
+ * The ids a search by `title` matches: its canonical tag (a synonym means its canonical tag) and
+ * every descendant. Empty when there is no such tag.
+ */
+export async function tagSearchIds(
+  ctx: Pick<Deps, 'db'>,
+  _actor: Actor | null,
+  title: string,
+): Promise<number[]> {
+  const row = await findTagByTitle(ctx.db, normalizeTagTitle(title));
+  if (!row) return [];
+  return descendantIds(ctx.db, [row.canonicalId ?? row.id]);
+}
+
+/** Ids of the things of `kind` found by searching for `title` (descendants and synonyms included). */
+export async function subjectsTaggedWith(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor | null,
+  kind: string,
+  title: string,
+): Promise<string[]> {
+  return subjectsWithTags(ctx.db, kind, await tagSearchIds(ctx, actor, title));
+}

@@ -1,0 +1,82 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * The tag graph's walks, written once (issue 9). Parents are implications: a tag implies every
+ * ancestor, so searching by a tag must find what carries any of its descendants ("animal" finds an
+ * item tagged "cat" when cat → feline → animal). UNION (not UNION ALL) visits each tag once, so a
+ * walk ends even on a graph that somehow held a cycle.
+ *
+ * Other modules do not import this file: they call tag-usage.service.ts, which wraps it with the
+ * synonym resolution and the usage counts (see docs/decisions/0015-tag-wiki.md).
+ */
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+
+/** SQL: a one-column (`id`) set of `rootIds` and all their descendants; embed it in `in (…)`. */
+export function descendantIdsSql(rootIds: readonly number[]): SQL {
+  if (rootIds.length === 0) return sql`select null::int as id where false`;
+  return sql`with recursive d(id) as (
+      select unnest(array[${idList(rootIds)}])
+      union
+      select p.child_id from tag_parents p join d on p.parent_id = d.id
+    ) select id from d`;
+}
+
+/** SQL: `rootIds` and all their ancestors. */
+export function ancestorIdsSql(rootIds: readonly number[]): SQL {
+  if (rootIds.length === 0) return sql`select null::int as id where false`;
+  return sql`with recursive a(id) as (
+      select unnest(array[${idList(rootIds)}])
+      union
+      select p.parent_id from tag_parents p join a on p.child_id = a.id
+    ) select id from a`;
+}
+
+/**
+ * SQL condition: the thing of kind `kind` whose id is `subjectId` (SQL naming a column, e.g.
+ * sql`${requests.id}`, compared as text) carries one of `rootIds` or one of their descendants. Galleries and requests put this in
+ * their own WHERE clause.
+ */
+export function carriesAnyOfSql(kind: string, subjectId: SQL, rootIds: readonly number[]): SQL {
+  return sql`exists (select 1 from tag_usages u where u.subject_kind = ${kind}
+    and u.subject_id = (${subjectId})::text and u.tag_id in (${descendantIdsSql(rootIds)}))`;
+}
+
+export async function descendantIds(db: DbOrTx, rootIds: readonly number[]): Promise<number[]> {
+  if (rootIds.length === 0) return [];
+  const result = await db.execute<{ id: number }>(descendantIdsSql(rootIds));
+  return result.rows.map((r) => Number(r.id));
+}
+
+export async function ancestorIds(db: DbOrTx, rootIds: readonly number[]): Promise<number[]> {
+  if (rootIds.length === 0) return [];
+  const result = await db.execute<{ id: number }>(ancestorIdsSql(rootIds));
+  return result.rows.map((r) => Number(r.id));
+}
+
+/**
+ * The ids on a path going up (child → parent) from `fromId` to `toId`, both included; null when
+ * `toId` is not an ancestor of `fromId`. Making `toId` a child of `fromId` would close this path
+ * into a cycle, so the refusal names it.
+ */
+export async function upwardPath(db: DbOrTx, fromId: number, toId: number): Promise<number[] | null> {
+  if (fromId === toId) return [fromId];
+  const result = await db.execute<{ path: number[] | string }>(sql`
+    with recursive up(id, path) as (
+      select p.parent_id, array[p.child_id, p.parent_id]
+      from tag_parents p where p.child_id = ${fromId}::int
+      union all
+      select p.parent_id, up.path || p.parent_id
+      from tag_parents p join up on p.child_id = up.id
+      where not p.parent_id = any(up.path)
+    )
+    select array_to_string(path, ',') as path from up where id = ${toId}::int limit 1`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return String(row.path).split(',').map(Number);
+}

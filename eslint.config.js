@@ -20,6 +20,11 @@ const publicComponents = [
   'notifications/components/notifications-panel.tsx', // the feed's side panel
   'notifications/components/notification-bell.tsx', // the header's bell (app/ only)
   'auth/use-keep-alive.ts', // the session check the shell runs (app/ only)
+  'board/components/queue-link.tsx', // an artist's queue and open slots: the profile shows it
+  'orders/components/deliver-modal.tsx', // the delivery dialog: the order page and a drop on the board
+  'orders/components/order-actions.tsx', // an order's moves for the reader's side: order page, board task
+  'orders/components/form-summary.tsx', // what a sent form says: details modals, board task
+  'orders/components/person-line.tsx', // an order's other side with avatar: lists, board task
 ].map((p) => `${web}/features/${p}`);
 /** A string that starts like an app path ("/feed", `/profile/${login}`), not an API one. */
 const appPath = String.raw`/^\/(?!api(\/|$))[a-z]/`;

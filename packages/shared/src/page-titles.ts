@@ -27,6 +27,7 @@ export const pageTitles: Record<PathName, string | null> = {
   settingsNotifications: 'Notification settings',
   unsubscribe: 'Unsubscribe',
   profileHome: 'Profile',
+  profileQueue: 'Commission queue',
   commission: 'Commission',
   commissionForm: 'Order a commission',
   order: 'Order',

@@ -24,6 +24,8 @@ export const paths = {
   /** Where an e-mail's unsubscribe link lands; works signed out (the token is signed). */
   unsubscribe: '/unsubscribe/:token',
   profileHome: '/profile/:login/home',
+  /** The artist's public queue: their public kanban columns as anonymous entries, and open slots. */
+  profileQueue: '/profile/:login/queue',
   commission: '/commission/:uuid',
   commissionForm: '/comission-form/:uuid',
   /** One order (the sent form's id): status, deliveries and work in progress; its two sides only. */

@@ -3,6 +3,7 @@ import type { PostPage } from '@brushline/shared/posts/schemas';
 import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, registerUser, sessionCookie, type TestApp } from '../test/harness.ts';
 import { adminCommand } from './admin-command.ts';
+import type { Board } from '@brushline/shared/board/schemas';
 import { seedDemo, seedDemoWithContent } from './demo-seed.ts';
 import { DEMO_TAGS } from './demo-tags.ts';
 
@@ -150,6 +151,25 @@ describe('demo content', () => {
       ]);
       expect(new Set(tasks.map((t) => t.cardTitle)).size).toBe(1);
       expect(new Set(tasks.map((t) => t.description)).size).toBe(tasks.length);
+      // The board: accepted orders on it by themselves, the one with a sketch in the artist's Sketch stage.
+      const board = (await fresh.app.inject({ url: '/api/board', headers: { cookie } })).json<Board>();
+      const where = (t: Board['tasks'][number]) => board.columns.find((c) => c.id === t.columnId)!.title;
+      expect(board.columns.map((c) => c.title)).toEqual([
+        'Accepted',
+        'In progress',
+        'Sketch',
+        'Colour',
+        'Awaiting approval',
+        'Done',
+      ]);
+      expect(board.tasks.map((t) => [where(t), t.commission?.status ?? 'personal']).sort()).toEqual([
+        ['Accepted', 'waiting'],
+        ['Awaiting approval', 'finished'],
+        ['In progress', 'personal'],
+        ['In progress', 'processing'],
+        ['Sketch', 'processing'],
+      ]);
+      expect(board.slots).toBe(5);
       const profile = (await fresh.app.inject({ url: '/api/user/demo_artist' })).json();
       expect(profile.userProfileStore.profilePicture).not.toBeNull();
       expect(profile.connectedSocials).toHaveLength(1);

@@ -4,6 +4,7 @@ import type { Role } from '@brushline/shared/roles';
 import type { Deps } from '../platform/deps.ts';
 import type { Actor } from '../platform/session.ts';
 import { createCard } from '../modules/cards/cards.service.ts';
+import { seedDemoBoard } from './demo-board.ts';
 import { storeUpload } from '../modules/media/media.service.ts';
 import { deliverWork, shareWip } from '../modules/orders/deliveries.service.ts';
 import { sendForm } from '../modules/orders/orders.service.ts';
@@ -220,4 +221,5 @@ export async function seedDemoContent(
       40,
     );
   }
+  await seedDemoBoard(deps, artist, inProgress.task.id);
 }

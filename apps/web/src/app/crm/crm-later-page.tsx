@@ -4,18 +4,14 @@ import { paths } from '@brushline/shared/paths';
 import { useSession } from '../../lib/session.ts';
 
 /**
- * The kanban tracker and public requests come in later releases. Rather than a board that does
- * nothing, the tab says so and points at the screens that work today.
+ * Public requests come in a later release. Rather than a screen that does nothing, the tab says
+ * so and points at the screens that work today.
  */
-function CrmLaterPage({ what }: { what: 'tracker' | 'requests' }) {
+export function RequestsLaterPage() {
   const { user } = useSession();
   const isArtist = user?.roles.includes('artist') ?? false;
-  const title =
-    what === 'tracker' ? 'The tracker arrives in a later release' : 'Requests arrive in a later release';
-  const about =
-    what === 'tracker'
-      ? 'A kanban board for your commission tasks is on its way. Until then, follow your orders here:'
-      : 'Public commission requests and applications are on their way. Until then, you can use:';
+  const title = 'Requests arrive in a later release';
+  const about = 'Public commission requests and applications are on their way. Until then, you can use:';
   return (
     <Card withBorder padding="lg" maw={640}>
       <Stack gap="sm">
@@ -47,6 +43,12 @@ function CrmLaterPage({ what }: { what: 'tracker' | 'requests' }) {
             </>
           )}
           <List.Item>
+            <Anchor component={Link} to={paths.crmTracker}>
+              Tracker
+            </Anchor>{' '}
+            — your kanban board of commissions and tasks
+          </List.Item>
+          <List.Item>
             <Anchor component={Link} to={paths.crmOutgoing}>
               Outgoing orders
             </Anchor>{' '}
@@ -57,6 +59,3 @@ function CrmLaterPage({ what }: { what: 'tracker' | 'requests' }) {
     </Card>
   );
 }
-
-export const TrackerLaterPage = () => <CrmLaterPage what="tracker" />;
-export const RequestsLaterPage = () => <CrmLaterPage what="requests" />;

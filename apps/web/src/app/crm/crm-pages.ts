@@ -1,15 +1,10 @@
+import { boardCrmPages } from '../../features/board/crm-pages.ts';
 import { cardsCrmPages } from '../../features/cards/crm-pages.ts';
 import { ordersCrmPages } from '../../features/orders/crm-pages.ts';
 import type { CrmPage } from '../../lib/crm-page.ts';
 
 /** The tabs whose features come in later releases: the shell says so rather than show nothing. */
 const laterPages: CrmPage[] = [
-  {
-    path: 'crmTracker',
-    artistOnly: false,
-    tab: { label: 'Tracker', order: 10 },
-    load: async () => (await import('./crm-later-page.tsx')).TrackerLaterPage,
-  },
   {
     path: 'crmRequests',
     aliases: ['crmRequestsAny'],
@@ -23,4 +18,4 @@ const laterPages: CrmPage[] = [
  * Every CRM page: the one list features plug theirs into (SPEC §2 CRM). A new feature adds its
  * `<feature>/crm-pages.ts` here; the routes and the tab row follow from this list.
  */
-export const crmPages: CrmPage[] = [...laterPages, ...cardsCrmPages, ...ordersCrmPages];
+export const crmPages: CrmPage[] = [...boardCrmPages, ...laterPages, ...cardsCrmPages, ...ordersCrmPages];

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test/render.tsx';
+import { commissionTask, COLUMN_IDS, makeBoard } from '../../features/board/test/board-fixtures.ts';
 import { artistMe, buyerMe, CARD_UUID, makeCard } from '../../features/orders/test/order-fixtures.ts';
 import { crmRoute } from './crm-routes.tsx';
 
@@ -15,6 +16,10 @@ const as = (me: typeof artistMe | null) =>
     'GET /api/comissionforms/artist/pending/ann': () => ({ status: 200, body: [] }),
     'GET /api/comissioncards/user/ann': () => ({ status: 200, body: [] }),
     [`GET /api/comissioncard/get/${CARD_UUID}`]: () => ({ status: 200, body: makeCard() }),
+    'GET /api/board': () => ({
+      status: 200,
+      body: makeBoard([commissionTask(1, COLUMN_IDS.accepted, 'waiting')]),
+    }),
   });
 
 describe('/crm', () => {
@@ -64,14 +69,15 @@ describe('/crm', () => {
     expect(router.state.location.state).toEqual({ from: '/crm/outgoing/orders' });
   });
 
-  it('says honestly that the tracker comes later, with links to the working screens', async () => {
+  it('opens the kanban board under the Tracker tab, saying "Board data fetching" while it loads', async () => {
     as(artistMe);
     renderRoutes(routes, '/crm/tracker');
-    expect(await screen.findByText('The tracker arrives in a later release')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Incoming requests' })).toHaveAttribute(
-      'href',
-      '/crm/pending/new',
-    );
+    expect(await screen.findByText('Board data fetching')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Accepted' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Tracker' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: /^Full body portrait, commission #201/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add new column' })).toBeInTheDocument();
+    expect(screen.queryByText('The tracker arrives in a later release')).not.toBeInTheDocument();
   });
 
   it('keeps the card editor under the Commission forms tab, by path or by SPEC’s ?uuid= spelling', async () => {

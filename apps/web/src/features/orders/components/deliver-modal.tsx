@@ -41,10 +41,13 @@ export function DeliverModal({
   form,
   kind,
   onClose,
+  onDelivered,
 }: {
   form: SentForm;
   kind: 'delivery' | 'wip';
   onClose: () => void;
+  /** Called instead of onClose once sent (the board tells a sent delivery from a closed dialog). */
+  onDelivered?: () => void;
 }) {
   const text = TEXT[kind];
   const uploads = useReferenceUploads('delivery', DELIVERY_FILES_MAX);
@@ -66,7 +69,7 @@ export function DeliverModal({
         onSuccess: () => {
           toast.success(text.done);
           uploads.clear();
-          onClose();
+          (onDelivered ?? onClose)();
         },
         onError: (err) => setAlert(err.message),
       },

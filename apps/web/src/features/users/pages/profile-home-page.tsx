@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { userCardsQuery } from '../../cards/api/card-queries.ts';
+import { QueueLink } from '../../board/components/queue-link.tsx';
 import { UserCards } from '../../cards/components/user-cards.tsx';
 import { UserPosts } from '../../posts/components/user-posts.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
@@ -49,6 +50,7 @@ export function ProfileHomePage() {
     <Stack maw={PAGE_WIDTH} mx="auto">
       <ProfileHeader user={user} onEdit={isMe ? () => setEditing(true) : undefined} />
       {isMe && me && <EditProfileModal me={me} opened={editing} onClose={() => setEditing(false)} />}
+      {user.roles.includes('artist') && <QueueLink login={user.displayLogin} />}
       <UserCards login={user.displayLogin} />
       <Title order={2} size="h3" mt="sm">
         Posts

@@ -1,0 +1,207 @@
+// Board benchmark (issue 13 §5): a board of 500 tasks in 12 columns, then `GET /api/board` and a
+// whole-board save at 20 connections beside the raw health route, in one run, on a fresh PostgreSQL
+// database (BENCH_DATABASE_URL or DATABASE_URL; created for the run and dropped after) or, without
+// one, on in-memory PGlite (info only). Target: read p99 ≤ 25 ms on PostgreSQL.
+// Run: `npx tsx bench/board.ts` (BENCH_SECONDS, default 10).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Board } from '@brushline/shared/board/schemas';
+import { cardBodySchema } from '@brushline/shared/cards/schemas';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import {
+  createColumn,
+  createTask,
+  getOwnBoard,
+  saveBoard,
+} from '../apps/server/src/modules/board/board.service.ts';
+import { createCard } from '../apps/server/src/modules/cards/cards.service.ts';
+import { sendForm } from '../apps/server/src/modules/orders/orders.service.ts';
+import { moveTask } from '../apps/server/src/modules/orders/transitions.service.ts';
+import { grantRole, insertUser } from '../apps/server/src/modules/users/users.repo.ts';
+import { hashPassword } from '../apps/server/src/platform/passwords.ts';
+import { startSession, type Actor } from '../apps/server/src/platform/session.ts';
+import { measure } from './measure.ts';
+
+const READ_P99_MAX_MS = 25;
+const TASKS = 500;
+const COMMISSIONS = 60;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 20;
+
+const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+let dbName: string | null = null;
+let url: string | undefined;
+if (pgUrl) {
+  dbName = `brushline_bench_board_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const u = new URL(pgUrl);
+  u.pathname = `/${dbName}`;
+  url = u.toString();
+}
+const dataDir = await mkdtemp(join(tmpdir(), 'brushline-bench-board-'));
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: url ?? '',
+  REDIS_URL: '',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+});
+const app = await buildApp({
+  config,
+  logger: false,
+  webDist: null,
+  rateLimitPrefix: `bench-board-${Date.now()}`,
+});
+try {
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const deps = app.deps;
+  const user = async (login: string, artist: boolean): Promise<Actor> => {
+    const id = await insertUser(deps.db, {
+      login,
+      email: `${login}@example.test`,
+      passwordHash: await hashPassword('bench-pass'),
+    });
+    if (artist) await grantRole(deps.db, id, 'artist');
+    const actor: Actor = {
+      id,
+      login,
+      roles: artist ? ['artist'] : [],
+      sessionHash: 'bench',
+      displayNsfw: false,
+      displayQuestionable: false,
+    };
+    return actor;
+  };
+  const artist = await user('bench_artist', true);
+  const buyer = await user('bench_buyer', false);
+  const card = await createCard(
+    deps,
+    artist,
+    cardBodySchema.parse({
+      title: 'Portrait',
+      infoProvidedByTheAuthor: '',
+      startingPrice: 20,
+      sections: [],
+      cardBanner: null,
+      thumbnailPicture: null,
+      isOpenComission: true,
+      isCommissionsOpen: true,
+    }),
+  );
+  for (let i = 0; i < COMMISSIONS; i += 1) {
+    await deps.limits.reset('formSendUser', buyer.id);
+    const form = await sendForm(deps, buyer, {
+      cardUUID: card.uuid,
+      description: `Order ${i}`,
+      references: [],
+      chosen: [],
+      totalPrice: 20,
+    });
+    await moveTask(deps, artist, { taskId: form.task.id }, 'accept');
+    if (i % 2 === 0) await moveTask(deps, artist, { taskId: form.task.id }, 'start');
+  }
+  for (let c = 0; c < 8; c += 1) {
+    await createColumn(deps, artist, { title: `Stage ${c + 1}`, isPublic: c % 2 === 0, wipLimit: null });
+  }
+  let board = await getOwnBoard(deps, artist);
+  for (let i = board.tasks.length; i < TASKS; i += 1) {
+    const column = board.columns[i % board.columns.length]!;
+    board = await createTask(deps, artist, {
+      columnGuid: column.id,
+      title: `Task ${i}`,
+      description: 'Something to do',
+      dueDate: null,
+    });
+  }
+  // Spread the in-progress commissions over the stages, as an artist would.
+  const stages = board.columns.filter((c) => c.systemKey === null);
+  board = await saveBoard(deps, artist, {
+    guid: board.guid,
+    version: board.version,
+    columns: board.columns.map((c) => ({ id: c.id, order: c.order })),
+    tasks: board.tasks.map((t, i) => ({
+      id: t.id,
+      columnId: t.commission?.status === 'processing' ? stages[i % stages.length]!.id : t.columnId,
+    })),
+  });
+  console.log(
+    `board benchmark on ${app.database.kind}: ${board.tasks.length} tasks in ${board.columns.length} columns; ${seconds}s per route, ${connections} connections`,
+  );
+  const token = await startSession(deps.db, artist.id);
+  const cookie = { cookie: `sid=${token}` };
+  const opts = { seconds, connections };
+  const raw = await measure(base, 'GET /api/health', '/api/health', opts);
+  const read = await measure(base, 'GET /api/board (500 tasks)', '/api/board', opts, cookie);
+
+  // Whole-board saves: each connection sends the layout (one column's tasks reversed) from the
+  // version it last saw. At 20 connections most lose the race and answer 409 board_stale by design.
+  const body = (version: number) => {
+    const first = board.columns[0]!.id;
+    const tasks = board.tasks.map((t) => ({ id: t.id, columnId: t.columnId }));
+    const mine = tasks.filter((t) => t.columnId === first).reverse();
+    const rest = tasks.filter((t) => t.columnId !== first);
+    return JSON.stringify({
+      guid: board.guid,
+      version,
+      columns: board.columns.map((c) => ({ id: c.id, order: c.order })),
+      tasks: version % 2 ? [...mine, ...rest] : [...rest, ...mine.reverse()],
+    });
+  };
+  const saveRun = async (conns: number) => {
+    let version = (await getOwnBoard(deps, artist)).version;
+    const codes = new Map<number, number>();
+    const r = await autocannon({
+      url: `${base}/api/board/update`,
+      connections: conns,
+      duration: seconds,
+      requests: [
+        {
+          method: 'PATCH',
+          headers: { ...cookie, 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: body(version) }),
+          onResponse: (status, resBody) => {
+            codes.set(status, (codes.get(status) ?? 0) + 1);
+            if (status === 200) version = (JSON.parse(resBody) as Board).version;
+          },
+        },
+      ],
+    });
+    const ok = codes.get(200) ?? 0;
+    const stale = codes.get(409) ?? 0;
+    const other = [...codes].filter(([s]) => s !== 200 && s !== 409).reduce((n, [, k]) => n + k, 0);
+    console.log(
+      `  PATCH /api/board/update ×${String(conns).padEnd(2)}       ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(5)} ms   saved ${ok}, 409 stale ${stale}, other ${other}`,
+    );
+    return other;
+  };
+  // One connection: every save is from the current version, so each one validates and writes.
+  let failures = await saveRun(1);
+  failures += await saveRun(connections);
+  const readOk = read.p99 <= READ_P99_MAX_MS;
+  console.log(`  board read ÷ raw req/s          ${(read.rps / raw.rps).toFixed(2)}  (info)`);
+  console.log(
+    `  board read p99                  ${read.p99} ms  (target ≤ ${READ_P99_MAX_MS} ms on PostgreSQL)  ${
+      app.database.kind === 'postgres' ? (readOk ? 'PASS' : 'FAIL') : 'info'
+    }`,
+  );
+  if (raw.failures + read.failures + failures > 0 || (app.database.kind === 'postgres' && !readOk)) {
+    process.exitCode = 1;
+  }
+} finally {
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+  if (dbName && pgUrl) {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.end();
+  }
+}

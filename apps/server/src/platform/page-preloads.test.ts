@@ -3,11 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_THUMBNAIL_SIZES } from '@brushline/shared/media/responsive';
 import type { Media } from '@brushline/shared/media/schemas';
 import type { Post } from '@brushline/shared/posts/schemas';
 import type { App } from '../app.ts';
 import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
 import { uploadImage } from '../test/media-fixtures.ts';
+import { createCard, registerArtist } from '../modules/orders/commission-fixtures.ts';
 import { buildWebApp, createDist, removeDist } from '../test/web-fixtures.ts';
 import { registerErrorHandling } from './errors.ts';
 import { imagePreloads, PAGE_MODULES, pageChunks } from './page-preloads.ts';
@@ -146,9 +148,9 @@ describe('pictures fetched with the page', () => {
     await t.close();
   });
   const pictures = (html: string) =>
-    [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"( fetchpriority="high")? \/>/g)].map(
-      (m) => `${m[1]}${m[2] ? ' high' : ''}`,
-    );
+    [
+      ...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"[^>]*?( fetchpriority="high")? \/>/g),
+    ].map((m) => `${m[1]}${m[2] ? ' high' : ''}`);
 
   it('are the first picture of each of the feed’s top posts as this reader sees them, and a post’s', async () => {
     const author = await registerUser(t.app, t.dataDir);
@@ -190,6 +192,29 @@ describe('pictures fetched with the page', () => {
     ]);
     for (const url of ['/login', '/profile/nobody/home', '/post/999999', '/nope'])
       expect(pictures((await web.inject({ url })).body), url).toEqual([]);
+  });
+
+  it('are the thumbnails of a profile’s first two open cards, newest first', async () => {
+    const artist = await registerArtist(t);
+    const [one, two, three] = (await Promise.all(
+      [1, 2, 3].map(() => uploadImage(t.app, artist.cookie, { purpose: 'cardThumbnail' })),
+    )) as [Media, Media, Media];
+    // Oldest first; the profile lists them newest first. A closed card is not listed.
+    await createCard(t, artist, { thumbnailPicture: one.id });
+    await createCard(t, artist, { thumbnailPicture: null });
+    await createCard(t, artist, { thumbnailPicture: two.id });
+    await createCard(t, artist, {
+      thumbnailPicture: three.id,
+      isOpenComission: false,
+      isCommissionsOpen: false,
+    });
+    const profile = await web.inject({ url: `/profile/${artist.login}/home` });
+    expect(pictures(profile.body)).toEqual([`${two.miniatureUrl} high`]);
+    await createCard(t, artist, { thumbnailPicture: three.id });
+    const again = await web.inject({ url: `/profile/${artist.login.toUpperCase()}/home` });
+    expect(pictures(again.body)).toEqual([`${three.miniatureUrl} high`, two.miniatureUrl]);
+    // With the sizes the profile's <img> has (CARD_THUMBNAIL_SIZES), so the browser picks the same file.
+    expect(again.body).toContain(`imagesizes="${CARD_THUMBNAIL_SIZES}"`);
   });
 
   it('are left out, not the page, when they cannot be read', async () => {

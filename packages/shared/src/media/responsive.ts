@@ -21,6 +21,15 @@ export const POST_PICTURE_SIZES = {
 } as const;
 
 /**
+ * How wide a commission card's thumbnail shows in a profile's list of cards (two across on a
+ * phone); the server preloads the first ones with it (decision 0008).
+ */
+export const CARD_THUMBNAIL_SIZES = '(max-width:48em) 50vw, 280px';
+
+/** How many of a profile's cards are on its first screen on a phone: their thumbnails are preloaded. */
+export const PROFILE_EAGER_CARDS = 2;
+
+/**
  * `src`, `srcSet` and `sizes` for an <img> of a stored picture: the browser takes the miniature
  * where it is sharp enough for the space (`sizes`, in CSS pixels) and the screen's density, and the
  * full picture where the miniature would be stretched.

@@ -1,6 +1,11 @@
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { matchPath } from '@brushline/shared/paths';
-import { POST_PICTURE_SIZES, responsiveImage } from '@brushline/shared/media/responsive';
+import {
+  CARD_THUMBNAIL_SIZES,
+  POST_PICTURE_SIZES,
+  PROFILE_EAGER_CARDS,
+  responsiveImage,
+} from '@brushline/shared/media/responsive';
 import { FEED_EAGER_POSTS } from '@brushline/shared/posts/constants';
 import type { Post } from '@brushline/shared/posts/schemas';
 import { postIdParamsSchema } from '@brushline/shared/posts/schemas';
@@ -11,7 +16,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { PagePicture } from '../../platform/page-preloads.ts';
 import type { PageMeta } from '../../platform/pages.ts';
 import type { Actor } from '../../platform/session.ts';
-import { getCard } from '../cards/cards.service.ts';
+import { getCard, listOpenCardsOf } from '../cards/cards.service.ts';
 import { getPost, listPosts } from '../posts/posts.service.ts';
 import { getUserByLogin } from '../users/users.service.ts';
 
@@ -124,8 +129,8 @@ function firstPicture(post: Post): PagePicture[] {
 /**
  * The pictures a screen shows first, as `actor` sees them, for the page to preload
  * (platform/page-preloads.ts): the first picture of each of the feed's top posts (the page the app
- * asks for first, from the shared page cache), a post's first picture; each with the srcset and
- * sizes its <img> has. None for other screens.
+ * asks for first, from the shared page cache), a post's first picture, the thumbnails of a
+ * profile's first cards; each with the srcset and sizes its <img> has. None for other screens.
  */
 export async function firstPictures(
   ctx: Pick<Deps, 'db' | 'bus'>,
@@ -149,6 +154,16 @@ export async function firstPictures(
       if (!id.success) return [];
       const post = await getPost(ctx, actor, id.data.id);
       return firstPicture(post);
+    }
+    case 'profileHome': {
+      // The cards come first under a profile's header: on a phone, the first two thumbnails are
+      // on the first screen (and the largest thing on it).
+      const cards = await listOpenCardsOf(ctx, actor, match.params.login!);
+      return cards
+        .slice(0, PROFILE_EAGER_CARDS)
+        .flatMap((card) =>
+          card.thumbnailPicture ? [responsiveImage(card.thumbnailPicture, CARD_THUMBNAIL_SIZES)] : [],
+        );
     }
     default:
       return [];

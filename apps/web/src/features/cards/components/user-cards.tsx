@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { boxAspectRatio } from '@brushline/shared/media/constants';
+import { CARD_THUMBNAIL_SIZES } from '@brushline/shared/media/responsive';
 import { toPath } from '@brushline/shared/paths';
 import { userCardsQuery } from '../api/card-queries.ts';
 import { listTitle } from '../../../lib/list-title.ts';
@@ -36,7 +37,7 @@ export function UserCards({ login }: { login: string }) {
             {card.thumbnailPicture && (
               <Card.Section>
                 <Image
-                  {...responsiveImage(card.thumbnailPicture, '(max-width: 48em) 50vw, 280px')}
+                  {...responsiveImage(card.thumbnailPicture, CARD_THUMBNAIL_SIZES)}
                   alt=""
                   style={{ aspectRatio: boxAspectRatio('cardThumbnail'), objectFit: 'cover' }}
                 />

@@ -1,20 +1,24 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
 import { paths, toPath } from '@brushline/shared/paths';
-import { isUuid } from '@brushline/shared/uuid';
+import { isUuid } from '@brushline/shared/uuid-pattern';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
-import { OrderForm } from '../components/order-form.tsx';
 import { cardQuery } from '../../cards/api/card-queries.ts';
 import { CardView } from '../../cards/components/card-view.tsx';
 import type { Picks } from '../../cards/picks.ts';
 import { keepPicks, takePicks } from '../picks-across-sign-in.ts';
+
+// The form (its fields, uploads and checks) loads when someone starts an order, not with the card:
+// most visitors only look, and a phone should not download and run it to show the card.
+const loadOrderForm = () => import('../components/order-form.tsx');
+const OrderForm = lazy(async () => ({ default: (await loadOrderForm()).OrderForm }));
 
 function Missing() {
   usePageTitle(messages.comissionMissing);
@@ -122,11 +126,13 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
     );
   } else if (ordering) {
     body = (
-      <OrderForm
-        card={card}
-        initialPicks={picks}
-        onCancel={openForm ? undefined : () => setOrdering(false)}
-      />
+      <Suspense fallback={<LoadingState label="Loading the order form" />}>
+        <OrderForm
+          card={card}
+          initialPicks={picks}
+          onCancel={openForm ? undefined : () => setOrdering(false)}
+        />
+      </Suspense>
     );
   } else {
     body = (
@@ -136,7 +142,13 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
         picks={picks}
         onPicksChange={setPicks}
         footer={
-          <Button size="md" onClick={() => setOrdering(true)}>
+          <Button
+            size="md"
+            onClick={() => setOrdering(true)}
+            // On the way to the button, the form is likely wanted: fetch it before the click.
+            onPointerEnter={() => void loadOrderForm()}
+            onFocus={() => void loadOrderForm()}
+          >
             Order this commission
           </Button>
         }

@@ -1,6 +1,6 @@
 import { Box, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,8 +12,13 @@ import { UserPosts } from '../../posts/components/user-posts.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { userByLoginQuery } from '../api/user-queries.ts';
-import { EditProfileModal } from '../components/edit-profile-modal.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
+
+// The editor (its form, checks and uploads) loads the first time its owner opens it: visitors, most
+// of a profile's readers, never download it.
+const EditProfileModal = lazy(async () => ({
+  default: (await import('../components/edit-profile-modal.tsx')).EditProfileModal,
+}));
 
 /** A readable column: posts and their pictures at the width the feed shows them. */
 const PAGE_WIDTH = 860;
@@ -28,6 +33,8 @@ export function ProfileHomePage() {
   // first answer is waited for: a failing list shows nothing (UserCards) while it is retried.
   const cards = useQuery(userCardsQuery(login));
   const [editing, setEditing] = useState(false);
+  // Mounted from the first opening on, so closing keeps the modal's own transition.
+  const [editorWanted, setEditorWanted] = useState(false);
   usePageTitle(user && `${user.displayName} (@${user.displayLogin})`);
 
   if (isPending || (cards.isPending && cards.failureCount === 0 && !error))
@@ -48,8 +55,22 @@ export function ProfileHomePage() {
 
   return (
     <Stack maw={PAGE_WIDTH} mx="auto">
-      <ProfileHeader user={user} onEdit={isMe ? () => setEditing(true) : undefined} />
-      {isMe && me && <EditProfileModal me={me} opened={editing} onClose={() => setEditing(false)} />}
+      <ProfileHeader
+        user={user}
+        onEdit={
+          isMe
+            ? () => {
+                setEditorWanted(true);
+                setEditing(true);
+              }
+            : undefined
+        }
+      />
+      {isMe && me && editorWanted && (
+        <Suspense fallback={null}>
+          <EditProfileModal me={me} opened={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
       {user.roles.includes('artist') && <QueueLink login={user.displayLogin} />}
       <UserCards login={user.displayLogin} />
       <Title order={2} size="h3" mt="sm">

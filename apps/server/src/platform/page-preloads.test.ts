@@ -3,7 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_THUMBNAIL_SIZES } from '@brushline/shared/media/responsive';
+import {
+  BANNER_NARROW_MEDIA,
+  BANNER_WIDE_MEDIA,
+  CARD_THUMBNAIL_SIZES,
+} from '@brushline/shared/media/responsive';
 import type { Media } from '@brushline/shared/media/schemas';
 import type { Post } from '@brushline/shared/posts/schemas';
 import type { App } from '../app.ts';
@@ -215,6 +219,29 @@ describe('pictures fetched with the page', () => {
     expect(pictures(again.body)).toEqual([`${three.miniatureUrl} high`, two.miniatureUrl]);
     // With the sizes the profile's <img> has (CARD_THUMBNAIL_SIZES), so the browser picks the same file.
     expect(again.body).toContain(`imagesizes="${CARD_THUMBNAIL_SIZES}"`);
+
+    // A banner comes first: its miniature on a phone, the full picture wider, as the header's <picture>.
+    const banner = await uploadImage(t.app, artist.cookie, { purpose: 'banner' });
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: { cookie: artist.cookie },
+      payload: { bannerMediaId: banner.id },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const withBanner = (await web.inject({ url: `/profile/${artist.login}/home` })).body;
+    expect(pictures(withBanner)).toEqual([
+      `${banner.miniatureUrl} high`,
+      `${banner.url} high`,
+      three.miniatureUrl,
+      two.miniatureUrl,
+    ]);
+    expect(withBanner).toContain(
+      `<link rel="preload" as="image" href="${banner.miniatureUrl}" media="${BANNER_NARROW_MEDIA}" fetchpriority="high" />`,
+    );
+    expect(withBanner).toContain(
+      `<link rel="preload" as="image" href="${banner.url}" media="${BANNER_WIDE_MEDIA}" fetchpriority="high" />`,
+    );
   });
 
   it('are left out, not the page, when they cannot be read', async () => {

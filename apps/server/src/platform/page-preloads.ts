@@ -39,6 +39,10 @@ export interface PagePicture {
   src: string;
   srcSet?: string;
   sizes?: string;
+  /** For one <source> of a <picture>: the media query under which the browser picks this file. */
+  media?: string;
+  /** Fetched ahead of the rest (the first picture always is). */
+  high?: boolean;
 }
 
 const segment = encodeURIComponent;
@@ -91,7 +95,9 @@ export const imagePreloads = (pictures: readonly PagePicture[]) =>
       const choice = p.srcSet
         ? ` imagesrcset="${escapeHtml(p.srcSet)}" imagesizes="${escapeHtml(p.sizes ?? '100vw')}"`
         : '';
-      return `<link rel="preload" as="image" href="${escapeHtml(p.src)}"${choice}${i === 0 ? ' fetchpriority="high"' : ''} />`;
+      const media = p.media ? ` media="${escapeHtml(p.media)}"` : '';
+      const high = i === 0 || p.high ? ' fetchpriority="high"' : '';
+      return `<link rel="preload" as="image" href="${escapeHtml(p.src)}"${choice}${media}${high} />`;
     })
     .join('\n    ');
 

@@ -14,7 +14,8 @@ export function miniatureWidth(media: Pick<Media, 'purpose' | 'width' | 'height'
  * web app's cards and the server's preloads of the feed's first pictures (which must pick the very
  * file the card will) read them from here.
  */
-const onPhone = (phone: string, wider: string) => `(max-width:40em) ${phone}, ${wider}`;
+const below = (width: string, narrow: string, wider: string) => `(max-width:${width}) ${narrow}, ${wider}`;
+const onPhone = (phone: string, wider: string) => below('40em', phone, wider);
 export const POST_PICTURE_SIZES = {
   single: onPhone('100vw', '640px'),
   grid: onPhone('50vw', '220px'),
@@ -24,7 +25,15 @@ export const POST_PICTURE_SIZES = {
  * How wide a commission card's thumbnail shows in a profile's list of cards (two across on a
  * phone); the server preloads the first ones with it (decision 0008).
  */
-export const CARD_THUMBNAIL_SIZES = '(max-width:48em) 50vw, 280px';
+export const CARD_THUMBNAIL_SIZES = below('48em', '50vw', '280px');
+
+/**
+ * Where a profile's banner switches from its 600×200 miniature (phones) to the full picture. The
+ * <picture> of the profile header and the server's preloads of it (decision 0008) use the same
+ * media queries.
+ */
+export const BANNER_WIDE_MEDIA = '(min-width:40em)';
+export const BANNER_NARROW_MEDIA = '(max-width:39.99em)';
 
 /** How many of a profile's cards are on its first screen on a phone: their thumbnails are preloaded. */
 export const PROFILE_EAGER_CARDS = 2;

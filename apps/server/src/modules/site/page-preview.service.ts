@@ -1,6 +1,8 @@
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { matchPath } from '@brushline/shared/paths';
 import {
+  BANNER_NARROW_MEDIA,
+  BANNER_WIDE_MEDIA,
   CARD_THUMBNAIL_SIZES,
   POST_PICTURE_SIZES,
   PROFILE_EAGER_CARDS,
@@ -12,7 +14,7 @@ import { postIdParamsSchema } from '@brushline/shared/posts/schemas';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import { isUuid } from '@brushline/shared/uuid';
 import type { Deps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { PagePicture } from '../../platform/page-preloads.ts';
 import type { PageMeta } from '../../platform/pages.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -129,11 +131,11 @@ function firstPicture(post: Post): PagePicture[] {
 /**
  * The pictures a screen shows first, as `actor` sees them, for the page to preload
  * (platform/page-preloads.ts): the first picture of each of the feed's top posts (the page the app
- * asks for first, from the shared page cache), a post's first picture, the thumbnails of a
- * profile's first cards; each with the srcset and sizes its <img> has. None for other screens.
+ * asks for first, from the shared page cache), a post's first picture, a profile's banner and the
+ * thumbnails of its first cards; each with the srcset and sizes its <img> has. None for other screens.
  */
 export async function firstPictures(
-  ctx: Pick<Deps, 'db' | 'bus'>,
+  ctx: Pick<Deps, 'db' | 'bus' | 'hub'>,
   actor: Actor | null,
   pathname: string,
 ): Promise<PagePicture[]> {
@@ -156,14 +158,30 @@ export async function firstPictures(
       return firstPicture(post);
     }
     case 'profileHome': {
-      // The cards come first under a profile's header: on a phone, the first two thumbnails are
-      // on the first screen (and the largest thing on it).
-      const cards = await listOpenCardsOf(ctx, actor, match.params.login!);
-      return cards
-        .slice(0, PROFILE_EAGER_CARDS)
-        .flatMap((card) =>
-          card.thumbnailPicture ? [responsiveImage(card.thumbnailPicture, CARD_THUMBNAIL_SIZES)] : [],
-        );
+      // The banner (the miniature on a phone, the full picture wider: the header's <picture>),
+      // then the cards under the header: on a phone the first two thumbnails are on the first screen.
+      const login = match.params.login!;
+      const [user, cards] = await Promise.all([
+        getUserByLogin(ctx, actor, login).catch((err: unknown) => {
+          if (err instanceof AppError && err.statusCode === 404) return null;
+          throw err;
+        }),
+        listOpenCardsOf(ctx, actor, login),
+      ]);
+      const banner = user?.userProfileStore.bannerPicture;
+      return [
+        ...(banner
+          ? [
+              { src: banner.miniaturePath, media: BANNER_NARROW_MEDIA, high: true },
+              { src: banner.path, media: BANNER_WIDE_MEDIA, high: true },
+            ]
+          : []),
+        ...cards
+          .slice(0, PROFILE_EAGER_CARDS)
+          .flatMap((card) =>
+            card.thumbnailPicture ? [responsiveImage(card.thumbnailPicture, CARD_THUMBNAIL_SIZES)] : [],
+          ),
+      ];
     }
     default:
       return [];

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, Indicator, Stack, Text, Title } from '@man
 import { Link } from 'react-router';
 import type { User } from '@brushline/shared/users/schemas';
 import { boxAspectRatio } from '@brushline/shared/media/constants';
+import { BANNER_WIDE_MEDIA } from '@brushline/shared/media/responsive';
 import { paths } from '@brushline/shared/paths';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -10,7 +11,7 @@ import { SocialChip } from './social-chip.tsx';
 import { UserBadges } from '../../../components/user-badges.tsx';
 
 /** Wide screens get the full banner; phones the 600×200 miniature, which is sharp enough there. */
-const WIDE = '(min-width: 40em)';
+const WIDE = BANNER_WIDE_MEDIA;
 
 const bannerStyle = {
   aspectRatio: boxAspectRatio('banner'),

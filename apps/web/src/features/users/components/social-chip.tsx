@@ -1,7 +1,8 @@
-import { Anchor, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import type { SocialLink } from '@brushline/shared/users/schemas';
 import { SOCIAL_URL_SHOWN } from '@brushline/shared/users/constants';
 import { shortUrl } from '@brushline/shared/users/social-sites';
+import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
 import { SocialIcon } from './social-icon.tsx';
 
 /**
@@ -11,7 +12,7 @@ import { SocialIcon } from './social-icon.tsx';
  */
 export function SocialChip({ link }: { link: SocialLink }) {
   return (
-    <Tooltip label={link.url} openDelay={400} multiline maw={320} style={{ wordBreak: 'break-all' }}>
+    <DeferredTooltip label={link.url} openDelay={400} multiline maw={320} style={{ wordBreak: 'break-all' }}>
       <Anchor
         href={link.url}
         target="_blank"
@@ -38,6 +39,6 @@ export function SocialChip({ link }: { link: SocialLink }) {
           </Text>
         </Group>
       </Anchor>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

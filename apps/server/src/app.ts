@@ -19,6 +19,8 @@ import { runMigrations } from './db/migrate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { registerChatHub } from './modules/chat/chat.hub.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { flushIntervalMs, startEmailFlusher } from './modules/email/email-flusher.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -138,6 +140,7 @@ export async function buildApp(opts: AppOptions) {
     signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
     checkRedis: redisConnection ? () => redisConnection.ping() : null,
   };
+  registerChatHub(deps);
   const flushEvery =
     opts.emailFlushIntervalMs === undefined
       ? flushIntervalMs(config.EMAIL_BATCH_SECONDS)
@@ -201,6 +204,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(ordersRoutes(deps));
       await api.register(boardRoutes(deps));
       await api.register(tagsRoutes(deps));
+      await api.register(chatRoutes(deps));
     },
     { prefix: '/api' },
   );

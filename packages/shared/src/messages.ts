@@ -58,6 +58,10 @@ export const messages = {
   tagCreateFailed: 'Something went wrong while creating new tag!',
   tagUpdated: 'Tag updated!',
   tagUpdateFailed: 'Something went wrong while editing tag!',
+  chatSendFailed: "Couldn't send the message refresh this page",
+  chatReadFailed: "Couldn't read the message, refresh the page.",
+  chatNotChosen: 'Choose chat to start communicating!',
+  chatNoMessages: 'No messages yet...',
 
   // Platform messages (not in the spec; written so the user knows what to do next).
   unauthorized: 'Please sign in to continue',

@@ -26,6 +26,12 @@ export const paths = {
   profileHome: '/profile/:login/home',
   /** The artist's public queue: their public kanban columns as anonymous entries, and open slots. */
   profileQueue: '/profile/:login/queue',
+  /** SPEC §2 casual chat: the room list, and one room open beside it. */
+  chat: '/chat',
+  chatRoom: '/chat/:id',
+  /** SPEC §2 working chat: a room by its id, or by the other member's login. */
+  wchat: '/wchat',
+  wchatRoom: '/wchat/:id',
   commission: '/commission/:uuid',
   commissionForm: '/comission-form/:uuid',
   /** One order (the sent form's id): status, deliveries and work in progress; its two sides only. */

@@ -1,3 +1,12 @@
+import type {
+  ChatMessage,
+  ChatRoom,
+  ChatUnread,
+  CreatePrivateChat,
+  HubAnswer,
+  MessageSend,
+  ChatRead,
+} from './chat/schemas.ts';
 import type { Notification } from './notifications/schemas.ts';
 
 /**
@@ -5,8 +14,22 @@ import type { Notification } from './notifications/schemas.ts';
  * Names are the spec's, spelling included (NotificationRecieved, ComissionRequestRecieved).
  */
 export interface ServerToClientEvents {
-  /** A new stored notification for the signed-in user; kind tells which panel refreshes. */
-  NotificationRecieved: (payload: { kind: 'chat' | 'crm' | 'feed'; notification: Notification }) => void;
+  /**
+   * A new stored notification for the signed-in user; kind tells which panel refreshes. Kind
+   * 'chat' carries no stored notification: a message arrived (or a room was read on another tab),
+   * and `unread` is the user's rooms with unread messages now, per kind, for the header badge.
+   */
+  NotificationRecieved: (
+    payload:
+      | { kind: 'crm' | 'feed'; notification: Notification }
+      | { kind: 'chat'; roomId: number; unread: ChatUnread },
+  ) => void;
+  /** A message stored in one of the user's rooms (theirs or the other member's), after its ack. */
+  MessageReceived: (message: ChatMessage) => void;
+  /** A member's read pointer moved: "seen" and unread counts follow. */
+  ChatReadUpdated: (payload: { roomId: number; userId: string; readId: number }) => void;
+  /** The other member is typing in a room (not stored; gone after CHAT_TYPING_SHOWN_MS). */
+  ChatTyping: (payload: { roomId: number; userId: string }) => void;
   /** An artist received a commission form. */
   ComissionRequestRecieved: (payload: {
     formId: number;
@@ -28,6 +51,17 @@ export const WHO_IS_ONLINE_MAX = 200;
 export interface ClientToServerEvents {
   /** Which of these users are online right now (profile and feed show the dot); up to WHO_IS_ONLINE_MAX ids. */
   WhoIsOnline: (userIds: string[], reply: (onlineIds: string[]) => void) => void;
+  /** SPEC §7: opens (or finds) the one room of this pair and kind; answers the room. */
+  CreatePrivateChat: (payload: CreatePrivateChat, reply: (answer: HubAnswer<ChatRoom>) => void) => void;
+  /**
+   * SPEC §7: stores the message (once per clientId), acknowledges with the stored message, then
+   * emits MessageReceived to both members on every instance.
+   */
+  MessageSend: (payload: MessageSend, reply: (answer: HubAnswer<ChatMessage>) => void) => void;
+  /** SPEC §7: moves the caller's read pointer in the room. */
+  ChatRead: (payload: ChatRead, reply: (answer: HubAnswer<{ readId: number }>) => void) => void;
+  /** Typing in a room (beyond the SPEC): throttled, forwarded to the other member, never stored. */
+  ChatTyping: (payload: { room: number }) => void;
 }
 
 /** The hub's path on the server (same origin as the API). */

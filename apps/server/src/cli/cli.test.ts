@@ -176,6 +176,18 @@ describe('demo content', () => {
       // Demo addresses are not real: the waiting request is not mailed, every kind stays on the site.
       const prefs = await fresh.app.inject({ url: '/api/notifications/preferences', headers: { cookie } });
       expect(new Set(Object.values(prefs.json()))).toEqual(new Set(['inApp']));
+      // Demo chats: the working chat of their orders, and the admin's casual hello still unread.
+      const rooms = async (kind: string) =>
+        (await fresh.app.inject({ url: `/api/${kind}/paginated/get`, headers: { cookie } })).json<{
+          items: { other: { login: string }; unreadMessages: number; lastMessage: string }[];
+        }>().items;
+      expect((await rooms('wchatrooms')).map((r) => r.other.login)).toEqual(['demo_client']);
+      expect(await rooms('chatrooms')).toEqual([
+        expect.objectContaining({
+          other: expect.objectContaining({ login: 'demo_admin' }),
+          unreadMessages: 1,
+        }),
+      ]);
     } finally {
       await fresh.close();
     }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { MediaPurpose } from '@brushline/shared/media/constants';
 import type { Role } from '@brushline/shared/roles';
+import { seedDemoChats } from './demo-chats.ts';
 import type { Deps } from '../platform/deps.ts';
 import type { Actor } from '../platform/session.ts';
 import { createCard } from '../modules/cards/cards.service.ts';
@@ -212,8 +213,8 @@ export async function seedDemoContent(
     files: [finishedArt.id],
     message: 'Here is Old Finn, coloured and lit. Tell me if anything needs changing!',
   });
-  if (accounts.admin) {
-    const admin = actorOf(accounts.admin.id, accounts.admin.login, ['admin']);
+  const admin = accounts.admin ? actorOf(accounts.admin.id, accounts.admin.login, ['admin']) : undefined;
+  if (admin) {
     await order(
       admin,
       'My cat Pixel as a tiny wizard, a starry hat over one ear.',
@@ -222,4 +223,5 @@ export async function seedDemoContent(
     );
   }
   await seedDemoBoard(deps, artist, inProgress.task.id);
+  await seedDemoChats(deps, { artist, client, admin });
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as authSchema from './schema/auth.ts';
 import * as boardSchema from './schema/board.ts';
 import * as cardsSchema from './schema/cards.ts';
+import * as chatSchema from './schema/chat.ts';
 import * as emailSchema from './schema/email.ts';
 import * as mediaSchema from './schema/media.ts';
 import * as notificationsSchema from './schema/notifications.ts';
@@ -29,6 +30,7 @@ export const schema = {
   ...emailSchema,
   ...boardSchema,
   ...tagsSchema,
+  ...chatSchema,
 };
 
 /**

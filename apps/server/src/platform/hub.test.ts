@@ -221,13 +221,17 @@ describe('real-time hub', () => {
       try {
         const socket = client(url, { cookie: ann.cookie });
         await connected(socket);
-        const received = next(socket, 'NotificationRecieved', (p) => p.notification.message === 'via B');
+        const received = next(
+          socket,
+          'NotificationRecieved',
+          (p) => 'notification' in p && p.notification.message === 'via B',
+        );
         const sent = await notify(b.app.deps, null, {
           userId: ann.id,
           type: 'system_notification',
           message: 'via B',
         });
-        expect((await received).notification).toEqual(sent);
+        expect(await received).toEqual({ kind: 'feed', notification: sent });
         // Presence spans instances too: B sees Ann's socket on A.
         expect(await b.app.deps.hub.onlineAmong([ann.id, bob.id])).toEqual(new Set([ann.id]));
       } finally {

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RedisConnection } from './redis.ts';
+import type { Actor } from './session.ts';
 import { Server } from 'socket.io';
 import {
   HUB_PATH,
@@ -15,19 +16,48 @@ import { isUuid } from '@brushline/shared/uuid';
 
 interface SocketData {
   userId: string;
+  /** Who signed the socket in, as the session check found them when it connected. */
+  actor: Actor;
   /** The session the socket signed in with, so ending that session can drop the socket. */
   sessionHash: string;
 }
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** What features use of the real-time hub: push to one user's sockets, ask who is online. */
+/** Who sent a client event: the socket's user, and the socket (for per-socket throttles). */
+export interface HubCaller {
+  actor: Actor;
+  socketId: string;
+}
+
+/**
+ * A feature's handler of one client event. The payload is untrusted (parse it); `reply` is the
+ * client's acknowledgement callback when it sent one.
+ */
+export type HubHandler = (
+  caller: HubCaller,
+  payload: unknown,
+  reply: ((answer: unknown) => void) | null,
+) => void;
+
+/** Client events features answer (the platform answers WhoIsOnline itself). */
+export type HubClientEvent = Exclude<keyof ClientToServerEvents, 'WhoIsOnline'>;
+
+/** What features use of the real-time hub: push to users' sockets, ask who is online, answer client events. */
 export interface Hub {
   toUser<E extends keyof ServerToClientEvents>(
     userId: string,
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** One emit to several users' sockets on every instance (each socket gets it once). */
+  toUsers<E extends keyof ServerToClientEvents>(
+    userIds: string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** Registers the handler of a client event (modules register theirs when the app is built). */
+  handle(event: HubClientEvent, handler: HubHandler): void;
   /** The ids among `userIds` with at least one connected socket on any instance. */
   onlineAmong(userIds: string[]): Promise<Set<string>>;
   /**
@@ -62,9 +92,7 @@ async function quitSoon(client: Redis | undefined): Promise<void> {
 }
 
 /** Who a connection signs in as, from its Cookie header; null refuses it. */
-export type HubAuthenticator = (
-  cookieHeader: string | undefined,
-) => Promise<{ id: string; sessionHash: string } | null>;
+export type HubAuthenticator = (cookieHeader: string | undefined) => Promise<Actor | null>;
 
 /**
  * Cross-site WebSocket hijacking guard: a browser always sends Origin, and it must be
@@ -135,6 +163,7 @@ export function createHub(opts: {
       .then((actor) => {
         if (!actor) return next(new Error('unauthorized'));
         socket.data.userId = actor.id;
+        socket.data.actor = actor;
         socket.data.sessionHash = actor.sessionHash;
         next();
       })
@@ -147,6 +176,7 @@ export function createHub(opts: {
 
   // While shutting down, sockets leaving are not users going offline: they reconnect elsewhere.
   let closing = false;
+  const handlers = new Map<HubClientEvent, HubHandler>();
 
   io.on('connection', (socket) => {
     const { userId } = socket.data;
@@ -166,6 +196,23 @@ export function createHub(opts: {
         })
         .catch((err: unknown) => opts.log.warn({ err }, 'hub presence check failed'));
     });
+    for (const [event, handler] of handlers) {
+      (socket as unknown as { on: (e: string, f: (...args: unknown[]) => void) => void }).on(
+        event,
+        (payload: unknown, reply: unknown) => {
+          const caller = { actor: socket.data.actor, socketId: socket.id };
+          try {
+            handler(
+              caller,
+              payload,
+              typeof reply === 'function' ? (reply as (answer: unknown) => void) : null,
+            );
+          } catch (err) {
+            opts.log.error({ err, event }, 'hub handler failed');
+          }
+        },
+      );
+    }
     socket.on('WhoIsOnline', (ids, reply) => {
       if (!Array.isArray(ids) || typeof reply !== 'function') return;
       const wanted = ids.filter(isUuid).slice(0, WHO_IS_ONLINE_MAX);
@@ -195,6 +242,12 @@ export function createHub(opts: {
   return {
     toUser(userId, event, ...args) {
       io.to(userRoom(userId)).emit(event, ...args);
+    },
+    toUsers(userIds, event, ...args) {
+      io.to(userIds.map(userRoom)).emit(event, ...args);
+    },
+    handle(event, handler) {
+      handlers.set(event, handler);
     },
     onlineAmong,
     // The session rows are already gone when these run: a hub hiccup must not fail the logout or

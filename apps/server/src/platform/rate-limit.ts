@@ -7,6 +7,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { LOGIN_LIMITS, REGISTER_LIMITS, RESET_LIMITS } from '@brushline/shared/auth/constants';
+import { CHAT_BLOCK_LIMIT, CHAT_OPEN_LIMIT, CHAT_SEND_LIMITS } from '@brushline/shared/chat/constants';
 import { MEDIA_UPLOAD_LIMIT } from '@brushline/shared/media/constants';
 import { tooManyRequestsMessage } from '@brushline/shared/messages';
 import { FORM_SEND_LIMIT } from '@brushline/shared/orders/constants';
@@ -35,6 +36,10 @@ export const LIMITS = {
   likeUser: LIKE_LIMIT,
   socialWriteUser: SOCIAL_WRITE_LIMIT,
   tagWriteUser: TAG_WRITE_LIMIT,
+  chatSendBurst: CHAT_SEND_LIMITS.burst,
+  chatSendSustained: CHAT_SEND_LIMITS.sustained,
+  chatOpenUser: CHAT_OPEN_LIMIT,
+  chatBlockUser: CHAT_BLOCK_LIMIT,
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof LIMITS;

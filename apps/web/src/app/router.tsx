@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { authRoutes } from '../features/auth/routes.ts';
 import { boardRoutes } from '../features/board/routes.tsx';
+import { chatRoutes } from '../features/chat/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
 import { notificationsRoutes } from '../features/notifications/routes.ts';
 import { ordersRoutes } from '../features/orders/routes.tsx';
@@ -29,6 +30,7 @@ export const routes: RouteObject[] = [
       ...feedRoutes,
       ...usersRoutes,
       ...notificationsRoutes,
+      ...chatRoutes,
       ...ordersRoutes,
       ...boardRoutes,
       crmRoute,

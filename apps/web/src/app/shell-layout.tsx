@@ -22,6 +22,9 @@ import classes from './shell-layout.module.css';
 
 // Only signed-in users get these, and they carry the menu and popover machinery: they load on demand.
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
+const ChatHeaderLink = lazy(async () => ({
+  default: (await import('../features/chat/components/chat-header-link.tsx')).ChatHeaderLink,
+}));
 const NotificationBell = lazy(async () => ({
   default: (await import('../features/notifications/components/notification-bell.tsx')).NotificationBell,
 }));
@@ -154,6 +157,11 @@ export function ShellLayout() {
                   </Box>
                 )}
               </Group>
+              {user && (
+                <Suspense fallback={<Box w={34} h={34} />}>
+                  <ChatHeaderLink />
+                </Suspense>
+              )}
               {user && (
                 <Suspense fallback={<Box w={34} h={34} />}>
                   <NotificationBell />

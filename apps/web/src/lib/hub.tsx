@@ -104,6 +104,8 @@ function createHubState() {
         online.delete(userId);
       };
     },
+    /** The live socket, or null while there is none (signed out, connecting, dropped). */
+    socket: () => (socket?.connected ? socket : null),
     subscribePresence(f: () => void) {
       presenceSubscribers.add(f);
       return () => void presenceSubscribers.delete(f);
@@ -226,4 +228,55 @@ export function useIsOnline(userId: string | undefined, initial: boolean): boole
   const subscribe = useCallback((f: () => void) => hub?.subscribePresence(f) ?? (() => {}), [hub]);
   const live = useSyncExternalStore(subscribe, () => (hub && userId ? hub.presenceOf(userId) : undefined));
   return live ?? initial;
+}
+
+/** No answer within this long counts as a failure (the caller may retry; calls are idempotent). */
+export const HUB_CALL_TIMEOUT_MS = 10_000;
+
+type AckedEvent = {
+  [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]> extends [
+    unknown,
+    (answer: infer _A) => void,
+  ]
+    ? E
+    : never;
+}[keyof ClientToServerEvents];
+type AnswerOf<E extends AckedEvent> =
+  Parameters<ClientToServerEvents[E]> extends [unknown, (answer: infer A) => void] ? A : never;
+
+/**
+ * Calls the hub and waits for its acknowledgement. Rejects at once when there is no live
+ * connection, and after HUB_CALL_TIMEOUT_MS without an answer, so the caller can fall back or
+ * offer a retry.
+ */
+export function useHubCall() {
+  const hub = useContext(HubContext);
+  return useCallback(
+    async <E extends AckedEvent>(
+      event: E,
+      payload: Parameters<ClientToServerEvents[E]>[0],
+    ): Promise<AnswerOf<E>> => {
+      const socket = hub?.socket();
+      if (!socket) throw new Error('not connected');
+      const timed = socket.timeout(HUB_CALL_TIMEOUT_MS);
+      const emit = timed.emitWithAck.bind(timed) as unknown as (
+        e: string,
+        p: unknown,
+      ) => Promise<AnswerOf<E>>;
+      return emit(event, payload);
+    },
+    [hub],
+  );
+}
+
+/** Sends a hub event that needs no answer (typing); dropped while not connected. */
+export function useHubSend() {
+  const hub = useContext(HubContext);
+  return useCallback(
+    <E extends keyof ClientToServerEvents>(event: E, payload: Parameters<ClientToServerEvents[E]>[0]) => {
+      const socket = hub?.socket();
+      (socket?.emit as ((e: string, p: unknown) => void) | undefined)?.call(socket, event, payload);
+    },
+    [hub],
+  );
 }

@@ -60,6 +60,8 @@ export const MEDIA_PURPOSES = [
   'cardThumbnail',
   'reference',
   'delivery',
+  /** A picture sent in a chat: private, fetched by the room's two members only. */
+  'chat',
 ] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 
@@ -98,10 +100,11 @@ export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
     miniature: { width: 640, height: 640 },
     fullQuality: { jpeg: 92, webp: 95 },
   },
+  chat: { width: 4096, height: 4096, fit: 'inside', miniature: { width: 480, height: 480 } },
 };
 
 /** Purposes whose bytes are not public: GET /api/media answers only their uploader (others 404). */
-export const PRIVATE_MEDIA_PURPOSES: readonly MediaPurpose[] = ['delivery'];
+export const PRIVATE_MEDIA_PURPOSES: readonly MediaPurpose[] = ['delivery', 'chat'];
 export const isPrivatePurpose = (purpose: MediaPurpose) => PRIVATE_MEDIA_PURPOSES.includes(purpose);
 
 /** A browser sends at most this many uploads at once (a drop of 15 references waits its turn). */

@@ -23,6 +23,7 @@ const purposeNames: Record<MediaPurpose, string> = {
   cardThumbnail: 'a card thumbnail',
   reference: 'a reference',
   delivery: 'a delivery',
+  chat: 'a chat picture',
 };
 
 /** Media attached where it does not fit (e.g. an avatar as a card banner): upload it again for this use. */

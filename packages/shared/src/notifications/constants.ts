@@ -7,6 +7,12 @@ export const NOTIFICATION_TYPES = [
   'system_notification',
   /** Not in SPEC §3's list: an artist delivered work or shared work in progress (issue 8 §1). */
   'commission_delivery',
+  /**
+   * Not in SPEC §3's list: someone wrote in a chat (issue 10 §1). Stored once per room until the
+   * room is read, only so the e-mail batch can carry it; the bell and /notifications leave it out
+   * (the header's chat badge shows unread chats).
+   */
+  'chat_message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -41,17 +47,19 @@ export const EMAIL_KIND_OF_TYPE: Partial<Record<NotificationType, NotificationKi
   commission_status: 'statusChanges',
   commission_delivery: 'deliveries',
   approval_request_status: 'applications',
+  chat_message: 'chatMessages',
 };
 
 /**
- * Until a user chooses: what someone away must not miss (their orders moving) is e-mailed; the
- * chatty kinds, which can come many a minute, stay on the site.
+ * Until a user chooses: what someone away must not miss (their orders moving, and messages they
+ * have not read: one mail per room per batch window, issue 10 §1) is e-mailed; applications stay
+ * on the site.
  */
 export const NOTIFICATION_CHANNEL_DEFAULTS: Record<NotificationKind, NotificationChannel> = {
   newOrders: 'email',
   statusChanges: 'email',
   deliveries: 'email',
-  chatMessages: 'inApp',
+  chatMessages: 'email',
   applications: 'inApp',
 };
 

@@ -140,7 +140,7 @@ describe('GET and PUT /api/notifications/preferences', () => {
       newOrders: 'email',
       statusChanges: 'email',
       deliveries: 'email',
-      chatMessages: 'inApp',
+      chatMessages: 'email',
       applications: 'inApp',
     });
     expect((await call(t.app, 'GET', url)).statusCode).toBe(401);
@@ -150,13 +150,13 @@ describe('GET and PUT /api/notifications/preferences', () => {
   it('changes only the kinds given, only for the one asking', async () => {
     const ann = await registerUser(t.app, t.dataDir);
     const bob = await registerUser(t.app, t.dataDir);
-    const res = await call(t.app, 'PUT', url, ann.cookie, { chatMessages: 'email', statusChanges: 'inApp' });
+    const res = await call(t.app, 'PUT', url, ann.cookie, { chatMessages: 'inApp', statusChanges: 'inApp' });
     expect(res.json()).toEqual({
       preferences: {
         newOrders: 'email',
         statusChanges: 'inApp',
         deliveries: 'email',
-        chatMessages: 'email',
+        chatMessages: 'inApp',
         applications: 'inApp',
       },
       message: 'Settings updated!',
@@ -164,7 +164,7 @@ describe('GET and PUT /api/notifications/preferences', () => {
     expect((await call(t.app, 'GET', url, ann.cookie)).json()).toEqual(res.json().preferences);
     expect((await call(t.app, 'GET', url, bob.cookie)).json()).toMatchObject({
       statusChanges: 'email',
-      chatMessages: 'inApp',
+      chatMessages: 'email',
     });
   });
 

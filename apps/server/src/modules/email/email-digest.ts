@@ -1,3 +1,4 @@
+import type { ChatRoomType } from '@brushline/shared/chat/constants';
 import {
   EMAIL_BATCH_ITEMS_MAX,
   NOTIFICATION_KINDS,
@@ -17,6 +18,9 @@ export interface DigestItem {
   formArtistId: string | null;
   /** The order the notification is about, if any. */
   formId: number | null;
+  /** The chat room a chat_message notification is about. */
+  chatRoomId: number | null;
+  chatRoomType: ChatRoomType | null;
 }
 
 export interface DigestInput {
@@ -28,10 +32,13 @@ export interface DigestInput {
 }
 
 /**
- * Where an event is handled: a new request in the artist's Incoming list; a status change, a
- * delivery or work in progress on the order's own page; anything else in /notifications.
+ * Where an event is handled: a chat message in its room; a new request in the artist's Incoming
+ * list; a status change, a delivery or work in progress on the order's own page; anything else in
+ * /notifications.
  */
 function linkOf(item: DigestItem): string {
+  if (item.chatRoomId !== null)
+    return toPath(item.chatRoomType === 'working' ? 'wchatRoom' : 'chatRoom', { id: item.chatRoomId });
   if (item.type === 'commission_request_status') return toPath('crmIncoming');
   if (item.formId !== null) return toPath('order', { id: item.formId });
   return toPath('notifications');

@@ -3,6 +3,7 @@ import type { NotificationKind, NotificationType } from '@brushline/shared/notif
 import type { DbOrTx } from '../../db/client.ts';
 import { emailPreferences, emailQueue } from '../../db/schema/email.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { chatRooms } from '../../db/schema/chat.ts';
 import { commissionForms } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -103,6 +104,8 @@ export async function findBatchItems(db: DbOrTx, queueIds: number[]) {
       createdAt: notifications.createdAt,
       formArtistId: commissionForms.artistId,
       formId: commissionForms.id,
+      chatRoomId: chatRooms.id,
+      chatRoomType: chatRooms.type,
       email: users.email,
       login: users.login,
     })
@@ -110,6 +113,7 @@ export async function findBatchItems(db: DbOrTx, queueIds: number[]) {
     .innerJoin(notifications, eq(notifications.id, emailQueue.notificationId))
     .innerJoin(users, eq(users.id, emailQueue.userId))
     .leftJoin(commissionForms, eq(commissionForms.id, notifications.formId))
+    .leftJoin(chatRooms, eq(chatRooms.id, notifications.chatRoomId))
     .where(inArray(emailQueue.id, queueIds))
     .orderBy(notifications.id);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { commissionTasks } from '../../db/schema/orders.ts';
@@ -22,6 +22,39 @@ export async function insertNotification(
     .returning({ id: notifications.id });
   return row!.id;
 }
+
+/**
+ * A chat_message notification for the room, unless one is still unread there (the partial unique
+ * index decides, so two messages at once store one); answers its id, or undefined when one was.
+ */
+export async function insertChatNotificationOnce(
+  db: DbOrTx,
+  n: { userId: string; actorId: string; message: string; chatRoomId: number },
+): Promise<number | undefined> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ ...n, type: 'chat_message' })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  return row?.id;
+}
+
+/** The room's chat notifications of the user become read (they read the room). */
+export async function markChatRoomNotificationsRead(db: DbOrTx, userId: string, chatRoomId: number) {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.chatRoomId, chatRoomId),
+        eq(notifications.isRead, false),
+      ),
+    );
+}
+
+/** The bell and /notifications leave chat messages out: the header's chat badge counts those. */
+const notChat = ne(notifications.type, 'chat_message');
 
 /** A notification with who triggered it and whether its form was accepted, in one query. */
 const columns = {
@@ -63,7 +96,7 @@ export async function listNotifications(
   offset = 0,
 ) {
   return baseQuery(db)
-    .where(and(eq(notifications.userId, userId), before ? lt(notifications.id, before) : undefined))
+    .where(and(eq(notifications.userId, userId), notChat, before ? lt(notifications.id, before) : undefined))
     .orderBy(desc(notifications.id))
     .limit(limit)
     .offset(offset);
@@ -82,7 +115,7 @@ export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    .where(and(eq(notifications.userId, userId), notChat, eq(notifications.isRead, false)));
   return row?.n ?? 0;
 }
 

@@ -1,3 +1,4 @@
+import { chatMessages } from '@brushline/shared/chat/messages';
 import { messages } from '@brushline/shared/messages';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from '@brushline/shared/notifications/constants';
 import { notificationMessages } from '@brushline/shared/notifications/messages';
@@ -20,9 +21,11 @@ import {
   countUnreadByForm,
   findNotification,
   findNotificationOwner,
+  insertChatNotificationOnce,
   insertNotification,
   listNotifications,
   markFormRead,
+  markChatRoomNotificationsRead,
   markRead,
 } from './notifications.repo.ts';
 import { toNotification } from './notifications.dto.ts';
@@ -38,7 +41,10 @@ export interface NewNotification {
   formId?: number | null;
 }
 
-/** Which client panel a notification type refreshes (SPEC §7 NotificationRecieved 'chat' | 'crm'). */
+/**
+ * Which client panel a notification type refreshes (SPEC §7 NotificationRecieved 'chat' | 'crm').
+ * Chat messages are pushed by the chat module with the unread counts, never from here.
+ */
 const kindOf = (type: NotificationType): 'crm' | 'feed' =>
   type === 'post_liked' || type === 'system_notification' ? 'feed' : 'crm';
 
@@ -68,6 +74,32 @@ export async function createNotification(
       }
     },
   };
+}
+
+/**
+ * Someone wrote in a chat room: the recipient gets one stored chat_message notification per room
+ * until they read it (later messages add nothing), queued for e-mail like any other, so an away
+ * user gets one mail per room per batch window, and none for what they read meanwhile. Not pushed:
+ * the chat module pushes the unread counts itself. Call it inside the message's transaction.
+ */
+export async function noteChatMessage(
+  ctx: TxCtx,
+  actor: Actor,
+  n: { userId: string; chatRoomId: number },
+): Promise<void> {
+  const id = await insertChatNotificationOnce(ctx.db, {
+    userId: n.userId,
+    actorId: actor.id,
+    chatRoomId: n.chatRoomId,
+    message: chatMessages.notificationText(actor.login),
+  });
+  if (id !== undefined)
+    await queueNotificationEmail(ctx, null, { userId: n.userId, notificationId: id, type: 'chat_message' });
+}
+
+/** The actor read a room: its chat notification is read, so a mail still waiting leaves it out. */
+export async function readChatNotifications(ctx: TxCtx, actor: Pick<Actor, 'id'>, chatRoomId: number) {
+  await markChatRoomNotificationsRead(ctx.db, actor.id, chatRoomId);
 }
 
 /** Stores and pushes at once, for callers outside a transaction. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { DbOrTx } from '../../db/client.ts';
@@ -64,6 +64,9 @@ export const byFormId = (id: number) => eq(commissionForms.id, id);
 export const byTaskId = (id: number) => eq(commissionTasks.id, id);
 export const sentBy = (userId: string) => eq(commissionForms.senderId, userId);
 export const receivedBy = (userId: string) => eq(commissionForms.artistId, userId);
+/** Orders between two users, whichever of them sent it. */
+export const betweenUsers = (a: string, b: string) =>
+  or(and(sentBy(a), receivedBy(b)), and(sentBy(b), receivedBy(a)));
 export const newFor = (artistId: string) => and(receivedBy(artistId), eq(commissionTasks.status, 'none'));
 
 /** The reference media rows of these forms, in their saved order. */

@@ -25,6 +25,7 @@ import { createNotification } from '../notifications/notifications.service.ts';
 import { toPerson } from '../users/users.dto.ts';
 import { toSentForm } from './orders.dto.ts';
 import {
+  betweenUsers,
   byFormId,
   countTasksByCommissioner,
   findFormRows,
@@ -207,4 +208,16 @@ export async function readForm(ctx: Pick<Deps, 'db'>, actor: Actor, formId: numb
     return presentForm(ctx, { ...row, isRead: true });
   }
   return presentForm(ctx, row);
+}
+
+/**
+ * Every order between the actor and another user, either way round, newest first (a working
+ * chat's task side bar). The chat module has checked the two share a room.
+ */
+export async function listOrdersBetween(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  otherUserId: string,
+): Promise<SentForm[]> {
+  return presentForms(ctx, await findFormRows(ctx.db, betweenUsers(actor.id, otherUserId), ORDER_LIST_MAX));
 }

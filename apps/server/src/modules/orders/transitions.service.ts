@@ -7,6 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { followCommissionStatus } from '../board/board.service.ts';
+import { openWorkingRoom } from '../chat/chat-rooms.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { assertRoomForUpdate } from './deliveries.rules.ts';
 import { insertUpdate } from './deliveries.repo.ts';
@@ -92,6 +93,8 @@ export async function moveTask(
       countRevision: sendBack,
     });
     if (!moved) throw illegal(action);
+    // The first accepted order between two people opens their working chat (issue 10 §1).
+    if (action === 'accept') await openWorkingRoom({ db: tx }, actor, { buyerId: row.senderId });
     if (sendBack) {
       await insertUpdate(
         tx,

@@ -9,6 +9,9 @@ import { notificationKeys } from './api/notification-queries.ts';
 export function useNotificationsLive() {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: notificationKeys.all });
-  useHubEvent('NotificationRecieved', refresh);
+  // Chat messages are counted by the header's chat link, not by the bell.
+  useHubEvent('NotificationRecieved', ({ kind }) => {
+    if (kind !== 'chat') refresh();
+  });
   useHubReconnect(refresh);
 }

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { isBeyondIncluded, orderMessages, revisionText } from '@brushline/shared/orders/messages';
 import type { OrderPage as OrderPageData } from '@brushline/shared/orders/schemas';
-import { paths } from '@brushline/shared/paths';
+import { paths, toPath } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -75,6 +76,18 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
           <PersonLine person={other} />
         </Stack>
         <Group gap="xs">
+          {/* The working chat exists once an order between the two was accepted (issue 10 §4). */}
+          {!['none', 'declined', 'canceled'].includes(form.status) && (
+            <Button
+              component={Link}
+              to={toPath('wchatRoom', { id: other.login })}
+              variant="default"
+              size="xs"
+              leftSection={<IconMessageCircle size={16} aria-hidden />}
+            >
+              Open chat
+            </Button>
+          )}
           <StatusBadge status={form.status} />
           <Text fw={700}>{formatUsd(form.totalPrice)}</Text>
         </Group>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Button, Card, Group, Indicator, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { User } from '@brushline/shared/users/schemas';
@@ -22,7 +23,16 @@ const bannerStyle = {
 } as const;
 
 /** Banner, avatar with presence dot, names, badges and connected socials of one profile. */
-export function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => void }) {
+export function ProfileHeader({
+  user,
+  onEdit,
+  action,
+}: {
+  user: User;
+  onEdit?: () => void;
+  /** What a visitor can do here (the "Message" button), where the owner edits. */
+  action?: ReactNode;
+}) {
   const online = useIsOnline(user.id, user.isOnline);
   const avatar = user.userProfileStore.profilePicture;
   const banner = user.userProfileStore.bannerPicture;
@@ -80,6 +90,7 @@ export function ProfileHeader({ user, onEdit }: { user: User; onEdit?: () => voi
             Edit profile
           </Button>
         )}
+        {action}
       </Group>
       <Stack gap="sm" mt="md">
         <UserBadges badges={user.badges} />

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session.ts';
 import { userCardsQuery } from '../../cards/api/card-queries.ts';
 import { QueueLink } from '../../board/components/queue-link.tsx';
 import { UserCards } from '../../cards/components/user-cards.tsx';
+import { MessageButton } from '../../chat/components/message-button.tsx';
 import { UserPosts } from '../../posts/components/user-posts.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -65,6 +66,7 @@ export function ProfileHomePage() {
               }
             : undefined
         }
+        action={me && !isMe ? <MessageButton login={user.displayLogin} /> : undefined}
       />
       {isMe && me && editorWanted && (
         <Suspense fallback={null}>

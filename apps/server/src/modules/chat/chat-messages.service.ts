@@ -1,0 +1,205 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { CHAT_MESSAGES_PAGE_SIZE } from '@brushline/shared/chat/constants';
+import { chatMessages } from '@brushline/shared/chat/messages';
+import type {
+  ChatMessage,
+  ChatMessagePage,
+  ChatMessagesQuery,
+  ChatRead,
+  MessageSend,
+} from '@brushline/shared/chat/schemas';
+import { messages } from '@brushline/shared/messages';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { assertOwnMedia } from '../media/media.service.ts';
+import { openStoredMedia, type MediaFile } from '../media/media.open.ts';
+import { noteChatMessage, readChatNotifications } from '../notifications/notifications.service.ts';
+import { toChatAttachment, toChatMessage, type ChatFileVariant } from './chat.dto.ts';
+import {
+  countUnreadRooms,
+  findRoomMedia,
+  hasBlocked,
+  inRoom,
+  insertMessage,
+  isBlockedEitherWay,
+  moveReadPointer,
+  newerThan,
+  olderThan,
+  roomLastMessageId,
+  selectMessageMedia,
+  selectMessages,
+  sentWithClientId,
+  type MessageRow,
+} from './chat.repo.ts';
+import { memberOf } from './chat-rooms.service.ts';
+
+type HubCtx = Pick<Deps, 'hub' | 'log'>;
+
+async function present(db: DbOrTx, rows: MessageRow[]): Promise<ChatMessage[]> {
+  const files = await selectMessageMedia(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toChatMessage(
+      r,
+      files.filter((f) => f.messageId === r.id).map((f) => toChatAttachment(r.roomId, f)),
+    ),
+  );
+}
+
+async function messageBy(db: DbOrTx, senderId: string, clientId: string): Promise<ChatMessage | undefined> {
+  const rows = await selectMessages(db, sentWithClientId(senderId, clientId), 'asc', 1);
+  return (await present(db, rows))[0];
+}
+
+/** A push that fails must not fail what was already stored and acknowledged. */
+function safely(ctx: HubCtx, what: string, push: () => void) {
+  try {
+    push();
+  } catch (err) {
+    ctx.log.warn({ err }, `could not push ${what}`);
+  }
+}
+
+/** The recipient's header badge: their unread rooms per kind, after this message or read. */
+async function pushUnread(ctx: Pick<Deps, 'db' | 'hub' | 'log'>, userId: string, roomId: number) {
+  const unread = await countUnreadRooms(ctx.db, userId);
+  safely(ctx, 'chat unread counts', () =>
+    ctx.hub.toUser(userId, 'NotificationRecieved', { kind: 'chat', roomId, unread }),
+  );
+}
+
+export interface SentMessage {
+  message: ChatMessage;
+  /**
+   * Emits MessageReceived to both members on every instance and the recipient's unread counts.
+   * The hub calls it after acknowledging, so the sender has the stored message first.
+   */
+  deliver: () => Promise<void>;
+}
+
+/**
+ * SPEC §7 MessageSend. Only a member may write (anyone else: 404). The client's id makes it
+ * idempotent: a message already stored under it is answered again (and delivered again, in case
+ * the first delivery was lost with its server) without storing a second or counting a send. A block
+ * either way refuses it; the blocked side hears only that sending failed. Attachments must be the
+ * sender's own chat uploads. Stored in one transaction with the recipient's chat notification
+ * (one per room until read, which is what the batched e-mail carries).
+ */
+export async function sendMessage(
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'limits'>,
+  actor: Actor,
+  input: MessageSend,
+): Promise<SentMessage> {
+  const room = await memberOf(ctx, actor, input.room);
+  const deliverFor = (message: ChatMessage) => async () => {
+    safely(ctx, 'a chat message', () =>
+      ctx.hub.toUsers([actor.id, room.otherId], 'MessageReceived', message),
+    );
+    await pushUnread(ctx, room.otherId, room.id);
+  };
+  const earlier = await messageBy(ctx.db, actor.id, input.clientId);
+  if (earlier) {
+    if (earlier.roomId !== room.id) throw new AppError(409, 'client_id_reused', chatMessages.clientIdReused);
+    return { message: earlier, deliver: deliverFor(earlier) };
+  }
+  if (await hasBlocked(ctx.db, actor.id, room.otherId))
+    throw new AppError(403, 'blocked_by_you', chatMessages.blockedByYou);
+  if (await isBlockedEitherWay(ctx.db, actor.id, room.otherId))
+    throw new AppError(403, 'send_refused', messages.chatSendFailed);
+  await ctx.limits.hit('chatSendBurst', actor.id);
+  await ctx.limits.hit('chatSendSustained', actor.id);
+  await ctx.db.transaction(async (tx) => {
+    await assertOwnMedia({ db: tx }, actor, input.attachments, ['chat']);
+    const id = await insertMessage(tx, {
+      roomId: room.id,
+      senderId: actor.id,
+      clientId: input.clientId,
+      text: input.text,
+      mediaIds: input.attachments,
+    });
+    // undefined: the same client id won a race meanwhile; that one is the message.
+    if (id !== undefined)
+      await noteChatMessage({ db: tx }, actor, { userId: room.otherId, chatRoomId: room.id });
+  });
+  const message = await messageBy(ctx.db, actor.id, input.clientId);
+  if (!message || message.roomId !== room.id)
+    throw new AppError(409, 'client_id_reused', chatMessages.clientIdReused);
+  return { message, deliver: deliverFor(message) };
+}
+
+/**
+ * GET messages/chat/{roomId}/q, oldest first within a page. `page` counts from the newest;
+ * `before` pages back by id (new messages do not shift it); `after` answers what arrived since
+ * (a reconnect's catch-up), oldest first, continued from `nextCursor`.
+ */
+export async function listMessages(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  roomId: number,
+  query: ChatMessagesQuery,
+): Promise<ChatMessagePage> {
+  await memberOf(ctx, actor, roomId);
+  const size = CHAT_MESSAGES_PAGE_SIZE;
+  if (query.after !== undefined) {
+    const rows = await selectMessages(ctx.db, inRoom(roomId, newerThan(query.after)), 'asc', size + 1);
+    const items = await present(ctx.db, rows.slice(0, size));
+    return { items, nextCursor: rows.length > size ? items.at(-1)!.id : null };
+  }
+  const rows =
+    query.before !== undefined
+      ? await selectMessages(ctx.db, inRoom(roomId, olderThan(query.before)), 'desc', size + 1)
+      : await selectMessages(ctx.db, inRoom(roomId), 'desc', size + 1, ((query.page ?? 1) - 1) * size);
+  const items = await present(ctx.db, rows.slice(0, size).reverse());
+  return { items, nextCursor: rows.length > size ? items[0]!.id : null };
+}
+
+/**
+ * SPEC §7 ChatRead: the actor's read pointer moves forward to `upTo` (the newest message their
+ * pane shows; at most the room's last), or to the room's last message. Both members hear where it
+ * is ("seen"), and the actor's other tabs get their unread counts. The room's chat notification
+ * becomes read, so a batched e-mail not yet sent leaves it out.
+ */
+export async function readRoom(
+  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
+  actor: Actor,
+  input: ChatRead,
+): Promise<{ readId: number }> {
+  const room = await memberOf(ctx, actor, input.room);
+  const last = await roomLastMessageId(ctx.db, room.id);
+  const upTo = Math.min(input.upTo ?? last, last);
+  const readId = await moveReadPointer(ctx.db, room.id, actor.id, upTo);
+  await readChatNotifications(ctx, actor, room.id);
+  safely(ctx, 'a read pointer', () =>
+    ctx.hub.toUsers([actor.id, room.otherId], 'ChatReadUpdated', {
+      roomId: room.id,
+      userId: actor.id,
+      readId,
+    }),
+  );
+  await pushUnread(ctx, actor.id, room.id);
+  return { readId };
+}
+
+/** A picture sent in the room: its members only, and only pictures sent in this room (else 404). */
+export async function openRoomFile(
+  ctx: Pick<Deps, 'db' | 'storage'>,
+  actor: Actor,
+  input: { roomId: number; mediaId: string; variant: ChatFileVariant },
+): Promise<MediaFile> {
+  await memberOf(ctx, actor, input.roomId);
+  const row = await findRoomMedia(ctx.db, input.roomId, input.mediaId);
+  if (!row) throw notFound();
+  return openStoredMedia(ctx, row, input.variant);
+}
+
+/** Typing (beyond the SPEC): told to the other member only, never stored; members only. */
+export async function announceTyping(ctx: Pick<Deps, 'db' | 'hub' | 'log'>, actor: Actor, roomId: number) {
+  const room = await memberOf(ctx, actor, roomId);
+  if (await isBlockedEitherWay(ctx.db, actor.id, room.otherId)) return;
+  safely(ctx, 'typing', () =>
+    ctx.hub.toUser(room.otherId, 'ChatTyping', { roomId: room.id, userId: actor.id }),
+  );
+}

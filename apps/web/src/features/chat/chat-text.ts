@@ -1,0 +1,19 @@
+import { CHAT_LAST_MESSAGE_CUT, CHAT_ROOM_NAME_CUT } from '@brushline/shared/chat/constants';
+import type { ChatRoom } from '@brushline/shared/chat/schemas';
+
+/** Text cut to `max` characters, the last one an ellipsis when anything was left out. */
+export const cut = (text: string, max: number) =>
+  [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
+
+/** SPEC §9: the room's name in the list, cut at 14 characters. */
+export const roomName = (room: ChatRoom) => cut(room.chatName, CHAT_ROOM_NAME_CUT);
+
+/** SPEC §9: the last message in the list, cut at 12; a picture-only message says so. */
+export function lastMessageLine(room: ChatRoom, myId: string | undefined): string {
+  if (room.lastMessage === null) return 'No messages yet...';
+  const own = room.lastMessageSenderId === myId ? 'You: ' : '';
+  const text = room.lastMessage.replace(/\s+/g, ' ').trim();
+  if (!text && room.attachmentsLength > 0)
+    return `${own}${room.attachmentsLength === 1 ? 'a picture' : `${room.attachmentsLength} pictures`}`;
+  return own + cut(text, CHAT_LAST_MESSAGE_CUT);
+}

@@ -29,6 +29,7 @@ const publicComponents = [
   'chat/components/message-button.tsx', // "Message" on a profile opens the chat
   'orders/components/status-badge.tsx', // an order's status: a working chat's task bar
   'posts/components/media-viewer.tsx', // the full-screen viewer of pictures sent in a chat
+  'tags/components/tag-picker.tsx', // the one tag picker: galleries, display cards and requests tag with it
 ].map((p) => `${web}/features/${p}`);
 /** A string that starts like an app path ("/feed", `/profile/${login}`), not an API one. */
 const appPath = String.raw`/^\/(?!api(\/|$))[a-z]/`;

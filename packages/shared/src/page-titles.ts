@@ -45,6 +45,11 @@ export const pageTitles: Record<PathName, string | null> = {
   crmOutgoing: 'Outgoing orders · CRM',
   crmRequests: 'Requests · CRM',
   crmRequestsTracking: 'Request tracking · CRM',
+  wikiTags: 'Tags · Wiki',
+  wikiTagCreate: 'New tag · Wiki',
+  wikiTagUpdate: 'Edit tag · Wiki',
+  wikiTag: 'Tag · Wiki',
+  wikiFaq: 'FAQ · Wiki',
 };
 
 /** The title of a page the not-found screen shows. */

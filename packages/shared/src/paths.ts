@@ -46,6 +46,13 @@ export const paths = {
   crmOutgoing: '/crm/outgoing/orders',
   crmRequests: '/crm/requests/active',
   crmRequestsTracking: '/crm/requests/tracking',
+  /** The tag wiki (SPEC §2): the table with search, create, update by id, one page per tag, the FAQ. */
+  wikiTags: '/wiki/tags',
+  wikiTagCreate: '/wiki/tags/create',
+  wikiTagUpdate: '/wiki/tags/update/:id',
+  /** One tag by title (ours: SPEC §2 names no tag page); a synonym's title shows its canonical tag. */
+  wikiTag: '/wiki/tag/:title',
+  wikiFaq: '/wiki/faq',
 } as const;
 
 export type PathName = keyof typeof paths;
@@ -66,6 +73,8 @@ export const redirectPaths = {
   crmCardEditByQuery: '/crm/cards/card-edit',
   /** The requests screens to come (pending, editor, create, tracking's children). */
   crmRequestsAny: '/crm/requests/*',
+  /** The wiki's front door: its tag table. */
+  wiki: '/wiki',
 } as const;
 
 export type RedirectName = keyof typeof redirectPaths;

@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { IconLayoutKanban, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconBook, IconLayoutKanban, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths, toPath } from '@brushline/shared/paths';
 import type { Me } from '@brushline/shared/users/schemas';
@@ -35,6 +35,14 @@ export function AccountMenu({ user }: { user: Me }) {
           leftSection={<IconLayoutKanban size={16} aria-hidden />}
         >
           CRM
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.wikiTags}
+          hiddenFrom="xs"
+          leftSection={<IconBook size={16} aria-hidden />}
+        >
+          Wiki
         </Menu.Item>
         <Menu.Item
           component={Link}

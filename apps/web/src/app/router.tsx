@@ -8,6 +8,7 @@ import { notificationsRoutes } from '../features/notifications/routes.ts';
 import { ordersRoutes } from '../features/orders/routes.tsx';
 import { feedRoutes } from '../features/posts/routes.tsx';
 import { siteRoutes } from '../features/site/routes.ts';
+import { tagsRoutes } from '../features/tags/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { crmRoute } from './crm/crm-routes.tsx';
 import { RouteError } from './route-error.tsx';
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
       ...chatRoutes,
       ...ordersRoutes,
       ...boardRoutes,
+      ...tagsRoutes,
       crmRoute,
       { path: '*', element: <NotFoundPage /> },
     ],

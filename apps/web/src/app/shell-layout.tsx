@@ -11,7 +11,7 @@ import {
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigation, useOutlet } from 'react-router';
-import { paths } from '@brushline/shared/paths';
+import { paths, redirectPaths } from '@brushline/shared/paths';
 import { PRODUCT_NAME } from '@brushline/shared/site';
 import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
 import { useRouteTitle } from '../lib/page-title.ts';
@@ -77,9 +77,9 @@ function AccountArea() {
 }
 
 /** A header link that shows where the reader is (SPEC §2 sections: the feed, the CRM). */
-function NavButton({ to, label }: { to: string; label: string }) {
+function NavButton({ to, label, section = to }: { to: string; label: string; section?: string }) {
   const { pathname } = useLocation();
-  const here = pathname === to || pathname.startsWith(`${to}/`);
+  const here = pathname === section || pathname.startsWith(`${section}/`);
   return (
     <Button
       variant={here ? 'light' : 'subtle'}
@@ -151,6 +151,10 @@ export function ShellLayout() {
               <Group gap={4} wrap="nowrap" component="nav" aria-label="Main">
                 {/* The feed stays in reach on phones: it is where a visitor starts. */}
                 <NavButton to={paths.feed} label="Feed" />
+                {/* Signed in on a phone, the account menu holds the wiki (the header keeps to one line). */}
+                <Box visibleFrom={user ? 'xs' : undefined}>
+                  <NavButton to={paths.wikiTags} section={redirectPaths.wiki} label="Wiki" />
+                </Box>
                 {user && (
                   <Box visibleFrom="xs">
                     <NavButton to={paths.crm} label="CRM" />

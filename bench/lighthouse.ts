@@ -31,7 +31,7 @@ interface Scores {
   shifts: string[];
 }
 
-async function lighthouse(url: string): Promise<Scores> {
+async function lighthouseReport(url: string): Promise<Report> {
   const { stdout } = await promisify(execFile)(
     lighthouseBin,
     [
@@ -46,6 +46,25 @@ async function lighthouse(url: string): Promise<Scores> {
   );
   const report = JSON.parse(stdout) as Report;
   if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
+  return report;
+}
+
+/**
+ * One run; again (up to twice) when Lighthouse itself lost the trace ("NO_NAVSTART", which it
+ * says to answer by running again): a broken recording is not a measurement of the page.
+ */
+async function lighthouse(url: string): Promise<Scores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return scores(await lighthouseReport(url));
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('NO_NAVSTART')) throw err;
+      console.log(`  (Lighthouse lost the trace of ${url}; running it again)`);
+    }
+  }
+}
+
+function scores(report: Report): Scores {
   const value = (id: string) => report.audits[id]?.numericValue ?? NaN;
   return {
     performance: Math.round((report.categories.performance.score ?? 0) * 100),

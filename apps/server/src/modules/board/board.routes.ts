@@ -23,6 +23,7 @@ import {
   updateTaskBodySchema,
 } from '@brushline/shared/board/schemas';
 import type { Deps } from '../../platform/deps.ts';
+import { fastOkSerializer } from '../../platform/fast-serializer.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
 import {
@@ -66,6 +67,9 @@ export const boardRoutes =
           description: boardNote,
           response: { ...boardAnswer, ...errorResponses(401) },
         },
+        // The hot read: a board of hundreds of tasks is written by fast-json-stringify, not
+        // checked and copied by zod first (docs/decisions/0014-kanban-board.md, "Reading fast").
+        serializerCompiler: fastOkSerializer(boardSchema),
       },
       async (req) => getOwnBoard(deps, requireActor(req)),
     );

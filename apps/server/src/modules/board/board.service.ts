@@ -57,12 +57,26 @@ interface State {
   commissions: BoardCommissionRow[];
 }
 
+/** Inside a transaction: one connection, so one query after another. */
 async function loadState(ctx: TxCtx, board: BoardRow): Promise<State> {
   const [columns, tasks, commissions] = [
     await findColumns(ctx.db, board.guid),
     await findTasks(ctx.db, board.guid),
     await listBoardCommissions(ctx, null, board.ownerId),
   ];
+  return { columns, tasks, commissions };
+}
+
+/**
+ * Outside a transaction (the owner's read, the public queue): the reads go to the pool at once,
+ * so the answer waits for the slowest of them, not for their sum.
+ */
+async function loadStateAtOnce(ctx: TxCtx, board: BoardRow): Promise<State> {
+  const [columns, tasks, commissions] = await Promise.all([
+    findColumns(ctx.db, board.guid),
+    findTasks(ctx.db, board.guid),
+    listBoardCommissions(ctx, null, board.ownerId),
+  ]);
   return { columns, tasks, commissions };
 }
 
@@ -143,7 +157,12 @@ async function change(
  */
 export async function getOwnBoard(ctx: Ctx, actor: Actor): Promise<Board> {
   let board = await ensureBoard(ctx.db, actor.id);
-  let state = await loadState(ctx, board);
+  // The unread counts go with the layout: all of the owner's unread about orders, kept for the
+  // commissions on the board below (docs/decisions/0014-kanban-board.md, "Reading fast").
+  const unreadNow = unreadAboutOrders(ctx, actor, null);
+  // Awaited at the end; marked handled now, so a failure before then is not an unhandled rejection.
+  unreadNow.catch(() => undefined);
+  let state = await loadStateAtOnce(ctx, board);
   if (reconcile(state.columns, state.tasks, state.commissions).changed) {
     const version = await ctx.db.transaction(async (tx) => {
       const locked = (await lockBoard(tx, board.guid))!;
@@ -155,15 +174,10 @@ export async function getOwnBoard(ctx: Ctx, actor: Actor): Promise<Board> {
     });
     if (version !== null) pushBoard(ctx, actor.id, board.guid, version);
     board = (await findBoardOf(ctx.db, actor.id))!;
-    state = await loadState(ctx, board);
+    state = await loadStateAtOnce(ctx, board);
   }
   const byTask = new Map(state.commissions.map((c) => [c.taskId, c]));
-  const unread = await unreadAboutOrders(
-    ctx,
-    actor,
-    state.commissions.map((c) => c.formId),
-  );
-  return toBoard(board, state.columns, state.tasks, byTask, unread);
+  return toBoard(board, state.columns, state.tasks, byTask, await unreadNow);
 }
 
 /**
@@ -390,7 +404,7 @@ export async function getQueue(ctx: Pick<Deps, 'db'>, _actor: Actor | null, logi
   const commissions = await listBoardCommissions(ctx, null, user.id);
   const active = commissions.filter((c) => ACTIVE_TASK_STATUSES.includes(c.status)).length;
   if (!board) return { artist, slots: null, openSlots: null, active, columns: [] };
-  const state = { ...(await loadState(ctx, board)), commissions };
+  const state = { ...(await loadStateAtOnce(ctx, board)), commissions };
   const tasks = fixedInMemory(state, reconcile(state.columns, state.tasks, commissions));
   return {
     artist,

@@ -353,6 +353,31 @@ describe('columns and personal tasks', () => {
     expect((await getBoard(t, ann)).tasks.map((x) => x.commission?.formId)).toEqual([form.id]);
   });
 
+  it('the read (fast-json-stringify) answers exactly what a change (zod) answers', async () => {
+    const ann = await registerArtist(t);
+    const form = await orderAt(t, ann, buyer, 'finished');
+    await call(t.app, 'PUT', `/api/task/${form.task.id}/send-back`, buyer.cookie, { comment: 'Brighter' });
+    await orderAt(t, ann, buyer, 'waiting');
+    const board = await getBoard(t, ann);
+    await call(t.app, 'POST', '/api/board/column', ann.cookie, {
+      title: 'Sketch',
+      isPublic: false,
+      wipLimit: 3,
+    });
+    const changed = await call(t.app, 'POST', '/api/board/task', ann.cookie, {
+      columnGuid: columnOf(board, 'accepted').id,
+      title: 'Buy paper',
+      description: 'A3',
+      dueDate: '2027-03-01',
+    });
+    expect(changed.statusCode).toBe(200);
+    const read = await call(t.app, 'GET', '/api/board', ann.cookie);
+    expect(read.json()).toEqual(changed.json());
+    expect(read.body).toBe(changed.body);
+    const task = read.json<Board>().tasks.find((x) => x.commission?.formId === form.id)!;
+    expect(task.commission!.unread).toBeGreaterThan(0);
+  });
+
   it('opening a commission task marks its notifications read', async () => {
     const ann = await registerArtist(t);
     const form = await orderAt(t, ann, buyer, 'finished');

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { commissionTasks } from '../../db/schema/orders.ts';
@@ -136,8 +136,9 @@ export async function markRead(db: DbOrTx, userId: string, id?: number): Promise
 }
 
 /** The user's unread notifications about each of these forms (orders), as formId → count. */
-export async function countUnreadByForm(db: DbOrTx, userId: string, formIds: number[]) {
-  if (formIds.length === 0) return [];
+/** Unread counts by form (order) of these forms, or of every form with null. */
+export async function countUnreadByForm(db: DbOrTx, userId: string, formIds: number[] | null) {
+  if (formIds !== null && formIds.length === 0) return [];
   return db
     .select({ formId: notifications.formId, n: sql<number>`count(*)::int` })
     .from(notifications)
@@ -145,7 +146,7 @@ export async function countUnreadByForm(db: DbOrTx, userId: string, formIds: num
       and(
         eq(notifications.userId, userId),
         eq(notifications.isRead, false),
-        inArray(notifications.formId, formIds),
+        formIds === null ? isNotNull(notifications.formId) : inArray(notifications.formId, formIds),
       ),
     )
     .groupBy(notifications.formId);

@@ -143,11 +143,14 @@ export async function markOneRead(ctx: Pick<Deps, 'db'>, actor: Actor, id: numbe
   return toNotification((await findNotification(ctx.db, id))!);
 }
 
-/** The actor's unread notifications about each of these orders (form ids), as formId → count. */
+/**
+ * The actor's unread notifications about each of these orders (form ids), as formId → count;
+ * with null, about every order (one query that needs no list of orders first).
+ */
 export async function unreadAboutOrders(
   ctx: Pick<Deps, 'db'>,
   actor: Actor,
-  formIds: number[],
+  formIds: number[] | null,
 ): Promise<Map<number, number>> {
   const rows = await countUnreadByForm(ctx.db, actor.id, formIds);
   return new Map(rows.flatMap((r) => (r.formId === null ? [] : [[r.formId, r.n] as const])));

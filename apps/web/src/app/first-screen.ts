@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from '@brushline/shared/paths';
 import { isUuid } from '@brushline/shared/uuid-pattern';
 import { cardQuery, userCardsQuery } from '../features/cards/api/card-queries.ts';
-import { postListQuery, postQuery } from '../features/posts/api/post-queries.ts';
+import { POST_ID_PATTERN, postListQuery, postQuery } from '../features/posts/api/post-queries.ts';
 import { userByLoginQuery } from '../features/users/api/user-queries.ts';
 import { sessionQuery } from '../lib/session.ts';
 
@@ -24,7 +24,7 @@ export async function loadFirstScreen(client: QueryClient, pathname: string): Pr
     const { name, params } = screen;
     if (name === 'feed' || name === 'hubFeed') {
       await client.prefetchInfiniteQuery(postListQuery(null, viewer));
-    } else if (name === 'post' && /^[1-9][0-9]*$/.test(params.id ?? '')) {
+    } else if (name === 'post' && POST_ID_PATTERN.test(params.id ?? '')) {
       await client.prefetchQuery(postQuery(Number(params.id), viewer));
     } else if (name === 'profileHome' && params.login) {
       await Promise.all([

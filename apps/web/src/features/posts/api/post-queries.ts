@@ -34,6 +34,13 @@ export const postListQuery = (owner: string | null, viewerId: string | null) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
+/**
+ * What a post's id in a path looks like (/post/{id}): the server reads post ids strictly (plain
+ * decimal digits), so anything else cannot name a post. The post page and the first-screen
+ * reads both check it.
+ */
+export const POST_ID_PATTERN = /^[1-9][0-9]*$/;
+
 /** One post (its page, /post/{id}); 404 when it is missing, deleted or not shown to this reader. */
 export const postQuery = (id: number, viewerId: string | null) =>
   queryOptions({

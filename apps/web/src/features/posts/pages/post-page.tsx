@@ -7,11 +7,8 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
-import { postQuery } from '../api/post-queries.ts';
+import { POST_ID_PATTERN, postQuery } from '../api/post-queries.ts';
 import { PostCard } from '../components/post-card.tsx';
-
-/** The server reads post ids strictly (plain decimal digits); anything else cannot name a post. */
-const POST_ID = /^[1-9][0-9]*$/;
 
 function PostMissing() {
   return (
@@ -33,7 +30,7 @@ function PostMissing() {
  */
 export function PostPage() {
   const raw = useParams().id ?? '';
-  const id = POST_ID.test(raw) ? Number(raw) : null;
+  const id = POST_ID_PATTERN.test(raw) ? Number(raw) : null;
   const { user, isPending: sessionPending } = useSession();
   const query = useQuery({
     ...postQuery(id ?? 0, user?.id ?? null),

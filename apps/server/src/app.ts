@@ -23,6 +23,8 @@ import { registerChatHub } from './modules/chat/chat.hub.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { flushIntervalMs, startEmailFlusher } from './modules/email/email-flusher.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
+import { foldersRoutes } from './modules/gallery/folders.routes.ts';
+import { imagesRoutes } from './modules/gallery/images.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -205,6 +207,8 @@ export async function buildApp(opts: AppOptions) {
       await api.register(boardRoutes(deps));
       await api.register(tagsRoutes(deps));
       await api.register(chatRoutes(deps));
+      await api.register(foldersRoutes(deps));
+      await api.register(imagesRoutes(deps));
     },
     { prefix: '/api' },
   );

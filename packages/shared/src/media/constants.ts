@@ -62,6 +62,8 @@ export const MEDIA_PURPOSES = [
   'delivery',
   /** A picture sent in a chat: private, fetched by the room's two members only. */
   'chat',
+  /** A picture of the owner's gallery: who may fetch it follows its privacy (issue 11). */
+  'gallery',
 ] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 
@@ -101,11 +103,20 @@ export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
     fullQuality: { jpeg: 92, webp: 95 },
   },
   chat: { width: 4096, height: 4096, fit: 'inside', miniature: { width: 480, height: 480 } },
+  gallery: { width: 4096, height: 4096, fit: 'inside', miniature: { width: 640, height: 640 } },
 };
 
 /** Purposes whose bytes are not public: GET /api/media answers only their uploader (others 404). */
 export const PRIVATE_MEDIA_PURPOSES: readonly MediaPurpose[] = ['delivery', 'chat'];
 export const isPrivatePurpose = (purpose: MediaPurpose) => PRIVATE_MEDIA_PURPOSES.includes(purpose);
+
+/**
+ * Purposes whose bytes are answered by a rule that can change (a gallery image made Hidden): served
+ * with a private cache, so no shared cache keeps them after the rule closes (issue 11).
+ */
+export const RULED_MEDIA_PURPOSES: readonly MediaPurpose[] = ['gallery'];
+export const isPrivatelyCached = (purpose: MediaPurpose) =>
+  isPrivatePurpose(purpose) || RULED_MEDIA_PURPOSES.includes(purpose);
 
 /** A browser sends at most this many uploads at once (a drop of 15 references waits its turn). */
 export const MEDIA_UPLOADS_AT_ONCE = 3;

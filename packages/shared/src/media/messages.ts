@@ -24,6 +24,7 @@ const purposeNames: Record<MediaPurpose, string> = {
   reference: 'a reference',
   delivery: 'a delivery',
   chat: 'a chat picture',
+  gallery: 'a gallery image',
 };
 
 /** Media attached where it does not fit (e.g. an avatar as a card banner): upload it again for this use. */

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { folders } from './gallery.ts';
 import { media } from './media.ts';
 import { users } from './users.ts';
 
@@ -37,6 +38,8 @@ export const commissionCards = pgTable(
     isCommissionsOpen: boolean('is_commissions_open').notNull().default(false),
     /** How many send-backs the price includes; null when the card does not say. */
     revisionsIncluded: integer('revisions_included'),
+    /** SPEC §3 galleryFolder: the artist's folder of examples shown on the commission page. */
+    galleryFolderId: uuid('gallery_folder_id').references(() => folders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

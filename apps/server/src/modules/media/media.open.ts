@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { isPrivatePurpose } from '@brushline/shared/media/constants';
+import { isPrivatelyCached } from '@brushline/shared/media/constants';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { MediaRow } from './media.dto.ts';
@@ -21,5 +21,5 @@ export async function openStoredMedia(
 ): Promise<MediaFile> {
   const file = await ctx.storage.open(variant === 'full' ? row.storageKey : row.miniatureKey);
   if (!file) throw notFound();
-  return { ...file, mime: row.mime, isPrivate: isPrivatePurpose(row.purpose) };
+  return { ...file, mime: row.mime, isPrivate: isPrivatelyCached(row.purpose) };
 }

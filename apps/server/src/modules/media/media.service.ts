@@ -6,6 +6,7 @@ import { messages } from '@brushline/shared/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { canSeeGalleryMedia } from '../gallery/images.service.ts';
 import { toMedia } from './media.dto.ts';
 import { encodeInspected, inspectImage } from './media.images.ts';
 import { openStoredMedia, type MediaFile } from './media.open.ts';
@@ -103,5 +104,9 @@ export async function openMedia(
   const row = await findMediaRow(ctx.db, id);
   if (!row) throw notFound();
   if (isPrivatePurpose(row.purpose) && row.ownerId !== actor?.id) throw notFound();
+  // A gallery image follows its privacy and folders: someone else's Hidden image is 404 here too.
+  if (row.purpose === 'gallery' && !(await canSeeGalleryMedia(ctx, actor, row.id, row.ownerId))) {
+    throw notFound();
+  }
   return openStoredMedia(ctx, row, variant);
 }

@@ -21,6 +21,29 @@ export async function usageTags(db: DbOrTx, kind: string, subjectId: string) {
     .orderBy(asc(tags.title));
 }
 
+/** The tags of many things of one kind at once, by subject id. */
+export async function usageTagsOfMany(db: DbOrTx, kind: string, subjectIds: readonly string[]) {
+  if (subjectIds.length === 0) return [];
+  return db
+    .select({
+      subjectId: tagUsages.subjectId,
+      id: tags.id,
+      title: tags.title,
+      tagType: tags.tagType,
+      maturity: tags.maturity,
+    })
+    .from(tagUsages)
+    .innerJoin(tags, eq(tags.id, tagUsages.tagId))
+    .where(
+      and(
+        eq(tagUsages.subjectKind, kind),
+        inArray(tagUsages.subjectId, [...new Set(subjectIds)]),
+        isNull(tags.deletedAt),
+      ),
+    )
+    .orderBy(asc(tags.title));
+}
+
 /**
  * Locks live tags by title (in id order, so two taggings never deadlock) for the rest of the
  * transaction: a merge or delete of one of them waits until this tagging has committed.

@@ -14,6 +14,7 @@ import {
   subjectsWithTags,
   usageTagIds,
   usageTags,
+  usageTagsOfMany,
 } from './tag-usage.repo.ts';
 
 /**
@@ -27,9 +28,16 @@ import {
  * - `tagSearchIds(ctx, actor, title)`: the canonical tag of `title` and all its descendants, the
  *   set a search by that tag must match ("animal" → animal, feline, cat, …).
  * - `carriesAnyOfSql(kind, column, ids)` (re-exported below): the same search as a SQL condition
- *   for a feature's own list query.
+ *   for a feature's own list query; `carriesAnyInSql` and `descendantsOfSql` do the same when the
+ *   roots are a query (a reader's hidden tags), `nsfwTagIdsSql` names the NSFW tags.
  */
-export { carriesAnyOfSql, descendantIdsSql } from './tags.graph.ts';
+export {
+  carriesAnyInSql,
+  carriesAnyOfSql,
+  descendantIdsSql,
+  descendantsOfSql,
+  nsfwTagIdsSql,
+} from './tags.graph.ts';
 
 /** A thing that carries tags: its feature's kind ('request', 'displayCard', …) and its id. */
 export interface TagSubject {
@@ -78,6 +86,18 @@ export async function tagsOf(
   subject: TagSubject,
 ): Promise<TagRef[]> {
   return usageTags(ctx.db, subject.kind, subject.id);
+}
+
+/** The tags of many things of one kind, by subject id (a thing with no tags has an empty list). */
+export async function tagsOfMany(
+  ctx: Pick<Deps, 'db'>,
+  _actor: Actor | null,
+  kind: string,
+  ids: readonly string[],
+): Promise<Map<string, TagRef[]>> {
+  const out = new Map<string, TagRef[]>(ids.map((id) => [id, []]));
+  for (const { subjectId, ...tag } of await usageTagsOfMany(ctx.db, kind, ids)) out.get(subjectId)?.push(tag);
+  return out;
 }
 
 /**

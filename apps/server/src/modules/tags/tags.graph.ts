@@ -27,6 +27,28 @@ export function descendantIdsSql(rootIds: readonly number[]): SQL {
     ) select id from d`;
 }
 
+/**
+ * SQL: a one-column (`id`) set of the tags `roots` selects (any one-column query of tag ids) and all
+ * their descendants. Used where the roots are themselves a query (a reader's hidden tags).
+ */
+export function descendantsOfSql(roots: SQL): SQL {
+  return sql`with recursive d(id) as (
+      ${roots}
+      union
+      select p.child_id from tag_parents p join d on p.parent_id = d.id
+    ) select id from d`;
+}
+
+/** SQL: the live canonical tags of NSFW maturity (a one-column `id` set). */
+export const nsfwTagIdsSql = (): SQL =>
+  sql`select t.id from tags t where t.maturity = 'NSFW' and t.canonical_id is null and t.deleted_at is null`;
+
+/** SQL condition: the thing carries one of the tags of `idSet` (a one-column query of tag ids). */
+export function carriesAnyInSql(kind: string, subjectId: SQL, idSet: SQL): SQL {
+  return sql`exists (select 1 from tag_usages u where u.subject_kind = ${kind}
+    and u.subject_id = (${subjectId})::text and u.tag_id in (${idSet}))`;
+}
+
 /** SQL: `rootIds` and all their ancestors. */
 export function ancestorIdsSql(rootIds: readonly number[]): SQL {
   if (rootIds.length === 0) return sql`select null::int as id where false`;

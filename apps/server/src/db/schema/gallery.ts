@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { HIDDEN_TAG_MODES, PRIVACIES } from '@brushline/shared/gallery/constants';
+import { media } from './media.ts';
+import { tags } from './tags.ts';
+import { users } from './users.ts';
+
+/** Declared strictest last: greatest(a, b) of two privacies is the stricter (docs/decisions/0017). */
+export const privacyEnum = pgEnum('gallery_privacy', PRIVACIES);
+export const hiddenTagModeEnum = pgEnum('hidden_tag_mode', HIDDEN_TAG_MODES);
+
+/**
+ * SPEC §3 Folder. `path` is the ids from the top folder down to this one (kept by the service on
+ * every move): it gives the depth, refuses cycles, and lets a Hidden folder's allowedUserList open
+ * its subfolders. `effective_privacy` is the strictest privacy on the path, kept with every change.
+ */
+export const folders = pgTable(
+  'folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
+    path: uuid('path')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    name: text('name').notNull(),
+    privacy: privacyEnum('privacy').notNull().default('Public'),
+    effectivePrivacy: privacyEnum('effective_privacy').notNull().default('Public'),
+    customIcon: text('custom_icon').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('folders_owner_idx').on(t.ownerId, t.parentId, t.position)],
+);
+
+/** allowedUserList: who may open a Hidden folder (and the folders inside it). */
+export const folderAllowedUsers = pgTable(
+  'folder_allowed_users',
+  {
+    folderId: uuid('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.folderId, t.userId] }), index('folder_allowed_user_idx').on(t.userId)],
+);
+
+/**
+ * An image placed in a gallery: one media row (purpose gallery), its privacy, its folder (or
+ * none) and its place in it. `effective_privacy` = greatest(privacy, the folder's effective
+ * privacy), kept by the service; the main gallery reads only Public rows through a partial index.
+ */
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    title: text('title').notNull().default(''),
+    privacy: privacyEnum('privacy').notNull().default('Public'),
+    effectivePrivacy: privacyEnum('effective_privacy').notNull().default('Public'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('gallery_images_owner_idx').on(t.ownerId, t.folderId, t.position),
+    index('gallery_images_public_idx')
+      .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.effectivePrivacy} = 'Public'`),
+  ],
+);
+
+/**
+ * SPEC §3 Display card: one per artist. `is_shown` is SPEC §4's rule (≥ 1 tag, exactly 3 media
+ * that are not Hidden, ≥ 1 open commission card), stored and recomputed by every change that can
+ * move it; `activity_at` orders the artists list (newest activity first).
+ */
+export const displayCards = pgTable(
+  'display_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaIds: uuid('media_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    isShown: boolean('is_shown').notNull().default(false),
+    activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('display_cards_owner_uq').on(t.ownerId),
+    index('display_cards_shown_idx')
+      .on(sql`${t.activityAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.isShown}`),
+  ],
+);
+
+/** Issue 11 §6: tags a reader hides (left out) or blurs, with their descendants. */
+export const hiddenTags = pgTable(
+  'hidden_tags',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    mode: hiddenTagModeEnum('mode').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tagId] })],
+);

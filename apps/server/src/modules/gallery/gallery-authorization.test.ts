@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { uploadImage } from '../../test/media-fixtures.ts';
+import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { addImage, createFolder } from './gallery-fixtures.ts';
+
+/**
+ * Every gallery route × the owner, another signed-in user and an anonymous reader, on a Public
+ * folder and image (so a refusal is about who asks, not about privacy). After a refusal the
+ * owner's folder list is unchanged.
+ */
+type Who = 'owner' | 'other' | 'anon';
+const WHO: Who[] = ['owner', 'other', 'anon'];
+interface Ctx {
+  folder: Folder;
+  image: GalleryImage;
+  upload: string;
+}
+interface Row {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: (c: Ctx) => string;
+  body?: (c: Ctx) => unknown;
+  expect: Record<Who, number>;
+}
+
+let t: TestApp;
+const users = {} as Record<Exclude<Who, 'anon'>, TestUser>;
+beforeAll(async () => {
+  t = await createTestApp();
+  users.owner = await registerUser(t.app, t.dataDir);
+  users.other = await registerUser(t.app, t.dataDir);
+});
+afterAll(() => t.close());
+
+async function context(): Promise<Ctx> {
+  const folder = await createFolder(t, users.owner, { folderName: 'authz' });
+  const image = await addImage(t, users.owner, { folderId: folder.id });
+  // Each caller places their own upload, so "owner may" never collides with "other tried".
+  const upload = (await uploadImage(t.app, users.owner.cookie, { purpose: 'gallery' })).id;
+  return { folder, image, upload };
+}
+
+const rows: Row[] = [
+  {
+    name: 'GET folders/user/{login}',
+    method: 'GET',
+    url: () => `/api/folders/user/${users.owner.login}`,
+    expect: { owner: 200, other: 200, anon: 200 },
+  },
+  {
+    name: 'GET folder/{id}',
+    method: 'GET',
+    url: (c) => `/api/folder/${c.folder.id}`,
+    expect: { owner: 200, other: 200, anon: 200 },
+  },
+  {
+    name: 'GET gallery/image/{id}',
+    method: 'GET',
+    url: (c) => `/api/gallery/image/${c.image.id}`,
+    expect: { owner: 200, other: 200, anon: 200 },
+  },
+  {
+    name: 'POST folder/create',
+    method: 'POST',
+    url: () => '/api/folder/create',
+    body: (c) => ({ folderName: 'sub', parentId: c.folder.id }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'PATCH folder/update/{id}',
+    method: 'PATCH',
+    url: (c) => `/api/folder/update/${c.folder.id}`,
+    body: () => ({ folderName: 'renamed' }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'PATCH folder/order/{id}',
+    method: 'PATCH',
+    url: (c) => `/api/folder/order/${c.folder.id}`,
+    body: (c) => ({ mediaFiles: [c.image.id] }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'DELETE folder/delete/{id}',
+    method: 'DELETE',
+    url: (c) => `/api/folder/delete/${c.folder.id}?images=keep`,
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'POST gallery/image',
+    method: 'POST',
+    url: () => '/api/gallery/image',
+    body: (c) => ({ mediaId: c.upload }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'PATCH gallery/image/{id}',
+    method: 'PATCH',
+    url: (c) => `/api/gallery/image/${c.image.id}`,
+    body: () => ({ privacy: 'Private' }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'DELETE gallery/image/{id}',
+    method: 'DELETE',
+    url: (c) => `/api/gallery/image/${c.image.id}`,
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+];
+
+const snapshot = async () =>
+  (await call(t.app, 'GET', `/api/folders/user/${users.owner.login}`, users.owner.cookie)).body;
+
+describe('gallery authorization', () => {
+  for (const row of rows) {
+    for (const who of WHO) {
+      it(`${row.name} as ${who} → ${row.expect[who]}`, async () => {
+        const c = await context();
+        const before = await snapshot();
+        const res = await call(
+          t.app,
+          row.method,
+          row.url(c),
+          who === 'anon' ? undefined : users[who].cookie,
+          row.body?.(c),
+        );
+        expect(res.statusCode, res.body).toBe(row.expect[who]);
+        if (res.statusCode >= 400) expect(await snapshot()).toBe(before);
+      });
+    }
+  }
+});

@@ -1,0 +1,62 @@
+import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
+import type { Media } from '@brushline/shared/media/schemas';
+import type { TagRef } from '@brushline/shared/tags/schemas';
+import type { Actor } from '../../platform/session.ts';
+import { toMedia } from '../media/media.dto.ts';
+import { toPerson } from '../users/users.dto.ts';
+import type { FolderRow, ImageRow } from './gallery.repo.ts';
+
+export const imageMedia = (row: ImageRow): Media =>
+  toMedia({ id: row.id, width: row.width, height: row.height, mime: row.mime, purpose: 'gallery' });
+
+export const ownerOf = (
+  row: Pick<ImageRow, 'ownerId' | 'ownerLogin' | 'ownerDisplayName' | 'ownerAvatarId'>,
+) =>
+  toPerson({
+    id: row.ownerId,
+    login: row.ownerLogin,
+    displayName: row.ownerDisplayName,
+    avatarId: row.ownerAvatarId,
+  });
+
+export function toGalleryImage(row: ImageRow, tags: TagRef[]): GalleryImage {
+  return {
+    id: row.id,
+    media: imageMedia(row),
+    title: row.title,
+    privacy: row.privacy,
+    effectivePrivacy: row.effectivePrivacy,
+    folderId: row.folderId,
+    tags,
+    owner: ownerOf(row),
+    blurred: row.blurred,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * SPEC §3 Folder as this reader sees it: `images` and `children` are what the reader may see
+ * (already filtered), the allowedUserList only for the owner.
+ */
+export function toFolder(
+  row: FolderRow,
+  actor: Actor | null,
+  images: ImageRow[],
+  children: FolderRow[],
+  allowed: string[],
+): Folder {
+  const cover = images.find((i) => !i.blurred);
+  return {
+    id: row.id,
+    folderName: row.name,
+    privacy: row.privacy,
+    effectivePrivacy: row.effectivePrivacy,
+    ownerID: row.ownerId,
+    parentId: row.parentId,
+    allowedUserList: actor?.id === row.ownerId ? allowed : [],
+    customIcon: row.customIcon,
+    mediaFiles: images.map((i) => i.id),
+    childFolders: children.map((c) => c.id),
+    cover: cover ? imageMedia(cover) : null,
+  };
+}

@@ -1,0 +1,162 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { FOLDER_IMAGES_MAX, GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
+import { galleryMessages } from '@brushline/shared/gallery/messages';
+import type {
+  GalleryImage,
+  GalleryImageCreateBody,
+  GalleryImageUpdateBody,
+} from '@brushline/shared/gallery/schemas';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { assertOwnMedia } from '../media/media.service.ts';
+import { clearTagsOf, setTagsOf, tagsOf } from '../tags/tag-usage.service.ts';
+import { toGalleryImage } from './gallery.dto.ts';
+import { lockOwnerGallery, nextPosition, ownFolder, visibleImages } from './gallery.repo.ts';
+import { recomputeGallery } from './gallery-upkeep.ts';
+
+const imageMissing = () => notFound(galleryMessages.imageMissing);
+const subject = (id: string) => ({ kind: GALLERY_IMAGE_TAG_KIND, id });
+
+/** One gallery image the reader may see (someone else's Hidden image is 404, as is a missing one). */
+export async function getImage(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor | null,
+  id: string,
+): Promise<GalleryImage> {
+  const [row] = await visibleImages(ctx.db, actor, sql`gi.id = ${id}::uuid`, sql`gi.id`);
+  if (!row) throw imageMissing();
+  return toGalleryImage(row, await tagsOf(ctx, actor, subject(id)));
+}
+
+/**
+ * Whether the reader may fetch the file of a gallery upload (GET /api/media/{id}/…): the same rule
+ * as every list. An upload not yet placed in the gallery is its uploader's only.
+ */
+export async function canSeeGalleryMedia(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor | null,
+  mediaId: string,
+  ownerId: string,
+): Promise<boolean> {
+  if (actor?.id === ownerId) return true;
+  return (await visibleImages(ctx.db, actor, sql`gi.id = ${mediaId}::uuid`, sql`gi.id`)).length > 0;
+}
+
+/** The folder an image goes into, checked: the actor's own, with room for one more image. */
+async function checkedFolder(tx: DbOrTx, actor: Actor, folderId: string | null) {
+  if (folderId === null) return;
+  if (!(await ownFolder(tx, actor.id, folderId))) throw notFound(galleryMessages.folderMissing);
+  const r = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from gallery_images where folder_id = ${folderId}::uuid`,
+  );
+  if (Number(r.rows[0]!.n) >= FOLDER_IMAGES_MAX)
+    throw new AppError(400, 'folder_full', galleryMessages.folderFull);
+}
+
+/** POST gallery/image: places the actor's gallery upload in their gallery, with tags (≤ 15). */
+export async function addImage(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  body: GalleryImageCreateBody,
+): Promise<GalleryImage> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOwnerGallery(tx, actor.id);
+    await assertOwnMedia({ db: tx }, actor, [body.mediaId], ['gallery']);
+    const exists = await tx.execute(sql`select id from gallery_images where id = ${body.mediaId}::uuid`);
+    if (exists.rows.length > 0)
+      throw new AppError(409, 'already_in_gallery', galleryMessages.imageAlreadyInGallery);
+    await checkedFolder(tx, actor, body.folderId);
+    const position = await nextPosition(tx, 'gallery_images', actor.id, body.folderId);
+    await tx.execute(sql`
+      insert into gallery_images (id, owner_id, folder_id, title, privacy, position)
+      values (${body.mediaId}::uuid, ${actor.id}::uuid, ${body.folderId}::uuid, ${body.title}, ${body.privacy}, ${position})`);
+    await setTagsOf({ db: tx }, actor, subject(body.mediaId), body.tags);
+    await recomputeGallery(tx, actor.id);
+  });
+  return getImage(ctx, actor, body.mediaId);
+}
+
+async function ownImage(tx: DbOrTx, actor: Actor, id: string) {
+  const r = await tx.execute<{ folderId: string | null }>(
+    sql`select folder_id as "folderId" from gallery_images where id = ${id}::uuid and owner_id = ${actor.id}::uuid`,
+  );
+  if (r.rows.length === 0) throw imageMissing();
+  return r.rows[0]!;
+}
+
+/** PATCH gallery/image/{id}: privacy, title, tags, or its folder (a move); only what is sent changes. */
+export async function updateImage(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: string,
+  body: GalleryImageUpdateBody,
+): Promise<GalleryImage> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOwnerGallery(tx, actor.id);
+    const row = await ownImage(tx, actor, id);
+    if (body.folderId !== undefined && body.folderId !== row.folderId) {
+      await checkedFolder(tx, actor, body.folderId);
+      const position = await nextPosition(tx, 'gallery_images', actor.id, body.folderId);
+      await tx.execute(
+        sql`update gallery_images set folder_id = ${body.folderId}::uuid, position = ${position} where id = ${id}::uuid`,
+      );
+    }
+    await tx.execute(sql`
+      update gallery_images set
+        title = coalesce(${body.title ?? null}, title),
+        privacy = coalesce(${body.privacy ?? null}::gallery_privacy, privacy)
+      where id = ${id}::uuid`);
+    if (body.tags !== undefined) await setTagsOf({ db: tx }, actor, subject(id), body.tags);
+    await recomputeGallery(tx, actor.id);
+  });
+  return getImage(ctx, actor, id);
+}
+
+/**
+ * Deletes the actor's images matching `where` (over `gi`) with their tags and media rows, inside
+ * the caller's transaction; answers the storage keys to remove once it has committed.
+ */
+export async function deleteImagesWhere(ctx: TxCtx, actor: Actor, where: SQL): Promise<string[]> {
+  const tx = ctx.db;
+  const rows = await tx.execute<{ id: string; storageKey: string; miniatureKey: string }>(sql`
+    select gi.id, m.storage_key as "storageKey", m.miniature_key as "miniatureKey"
+    from gallery_images gi join media m on m.id = gi.id
+    where gi.owner_id = ${actor.id}::uuid and ${where}`);
+  for (const r of rows.rows) {
+    await clearTagsOf({ db: tx }, actor, subject(r.id));
+    await tx.execute(sql`delete from media where id = ${r.id}::uuid`);
+  }
+  return rows.rows.flatMap((r) => [r.storageKey, r.miniatureKey]);
+}
+
+export async function deleteImage(
+  ctx: Pick<Deps, 'db' | 'storage' | 'log'>,
+  actor: Actor,
+  id: string,
+): Promise<void> {
+  const keys = await ctx.db.transaction(async (tx) => {
+    await lockOwnerGallery(tx, actor.id);
+    await ownImage(tx, actor, id);
+    const removed = await deleteImagesWhere({ db: tx }, actor, sql`gi.id = ${id}::uuid`);
+    await recomputeGallery(tx, actor.id);
+    return removed;
+  });
+  await removeFiles(ctx, actor, keys);
+}
+
+/** Removes stored files after their rows are gone (a failure is logged: a stray file, never a 500). */
+export async function removeFiles(
+  ctx: Pick<Deps, 'storage' | 'log'>,
+  _actor: Actor | null,
+  keys: string[],
+): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      ctx.storage
+        .delete(key)
+        .catch((err: unknown) => ctx.log.error({ err, key }, 'gallery file cleanup failed')),
+    ),
+  );
+}

@@ -1,0 +1,62 @@
+import {
+  DISPLAY_CARD_MEDIA,
+  DISPLAY_CARD_TAGS_MAX,
+  DISPLAY_CARD_TAGS_MIN,
+  FILTER_TAGS_MAX,
+  FOLDER_ALLOWED_USERS_MAX,
+  FOLDER_DEPTH_MAX,
+  FOLDER_ICON_MAX,
+  FOLDER_IMAGES_MAX,
+  FOLDER_NAME_MAX,
+  FOLDERS_PER_USER_MAX,
+  GALLERY_IMAGE_TAGS_MAX,
+  GALLERY_IMAGE_TITLE_MAX,
+  HIDDEN_TAGS_MAX,
+  ARTIST_SEARCH_MAX,
+} from './constants.ts';
+
+/**
+ * Messages of galleries and display cards that SPEC §8 does not word. The SPEC's own (Display card
+ * updated!, Couldn't update display card!, Couldn't create display card!) are in ../messages.ts.
+ */
+export const galleryMessages = {
+  folderNameRequired: 'A folder needs a name',
+  folderNameTooLong: `A folder name is at most ${FOLDER_NAME_MAX} characters`,
+  folderNameCharacters: 'A folder name is one line without control characters',
+  folderIconTooLong: `A folder icon is at most ${FOLDER_ICON_MAX} characters`,
+  tooManyFolders: `You can have up to ${FOLDERS_PER_USER_MAX} folders`,
+  tooDeep: `Folders can be nested at most ${FOLDER_DEPTH_MAX} levels deep`,
+  folderCycle: 'A folder cannot be moved into itself or into one of its own folders',
+  tooManyAllowed: `A folder can be shown to at most ${FOLDER_ALLOWED_USERS_MAX} people`,
+  allowedUnknown: (login: string) => `There is no user “${login}”`,
+  folderMissing: 'This folder does not exist or is not shown to you',
+  folderFull: `A folder holds up to ${FOLDER_IMAGES_MAX} images`,
+  reorderMismatch: 'The new order must list every image of the folder exactly once. Refresh and try again',
+  imageMissing: 'This image does not exist or is not shown to you',
+  imageTitleTooLong: `An image title is at most ${GALLERY_IMAGE_TITLE_MAX} characters`,
+  imageTitleCharacters: 'An image title is one line without control characters',
+  imageTooManyTags: `An image can carry up to ${GALLERY_IMAGE_TAGS_MAX} tags`,
+  imageAlreadyInGallery: 'This image is already in your gallery',
+  cardTooFewTags: `A display card needs at least ${DISPLAY_CARD_TAGS_MIN} tag`,
+  cardTooManyTags: `A display card can have up to ${DISPLAY_CARD_TAGS_MAX} tags`,
+  cardTooManyMedia: `A display card shows up to ${DISPLAY_CARD_MEDIA} images`,
+  cardMediaTwice: 'Each image can be on the display card once',
+  cardMediaNotShown: 'Pick images from your gallery that are not Hidden',
+  cardExists: 'You already have a display card. Edit it instead',
+  tooManyFilterTags: `Filter by at most ${FILTER_TAGS_MAX} tags`,
+  searchTooLong: `Search for at most ${ARTIST_SEARCH_MAX} characters`,
+  badCursor: 'This page link is not valid. Reload the list',
+  tooManyHiddenTags: `You can hide or blur up to ${HIDDEN_TAGS_MAX} tags`,
+  hiddenTagsSaved: 'Hidden tags saved',
+  folderCreated: 'Folder created',
+  folderSaved: 'Folder saved',
+  folderDeleted: 'Folder deleted',
+  imageSaved: 'Image saved',
+  imageDeleted: 'Image deleted',
+  orderSaved: 'Order saved',
+  /** Why a display card is not shown yet (SPEC §4), one line per missing condition. */
+  notShownNoTags: `Add at least ${DISPLAY_CARD_TAGS_MIN} tag`,
+  notShownMedia: (have: number) =>
+    `Pick exactly ${DISPLAY_CARD_MEDIA} images that are not Hidden (${have} now)`,
+  notShownNoOpenCard: 'Open at least one commission card',
+} as const;

@@ -15,13 +15,11 @@ import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { openStoredMedia, type MediaFile } from '../media/media.open.ts';
 import { noteChatMessage, readChatNotifications } from '../notifications/notifications.service.ts';
-import { toChatAttachment, toChatMessage, type ChatFileVariant } from './chat.dto.ts';
+import { roomNotFound, toChatAttachment, toChatMessage, type ChatFileVariant } from './chat.dto.ts';
 import {
   countUnreadRooms,
   findRoomMedia,
-  hasBlocked,
   inRoom,
-  insertMessage,
   isBlockedEitherWay,
   moveReadPointer,
   newerThan,
@@ -32,6 +30,7 @@ import {
   sentWithClientId,
   type MessageRow,
 } from './chat.repo.ts';
+import { findSendContext, storeMessage, type StoredMessage } from './chat-send.repo.ts';
 import { memberOf } from './chat-rooms.service.ts';
 
 type HubCtx = Pick<Deps, 'hub' | 'log'>;
@@ -63,9 +62,16 @@ function safely(ctx: HubCtx, what: string, push: () => void) {
   }
 }
 
-/** The recipient's header badge: their unread rooms per kind, after this message or read. */
-async function pushUnread(ctx: Pick<Deps, 'db' | 'hub' | 'log'>, userId: string, roomId: number) {
-  const unread = await countUnreadRooms(ctx.db, userId);
+type Unread = Awaited<ReturnType<typeof countUnreadRooms>>;
+
+/** The user's header badge: their unread rooms per kind, after this message or read. */
+async function pushUnread(
+  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
+  userId: string,
+  roomId: number,
+  known?: Unread,
+) {
+  const unread = known ?? (await countUnreadRooms(ctx.db, userId));
   safely(ctx, 'chat unread counts', () =>
     ctx.hub.toUser(userId, 'NotificationRecieved', { kind: 'chat', roomId, unread }),
   );
@@ -74,8 +80,10 @@ async function pushUnread(ctx: Pick<Deps, 'db' | 'hub' | 'log'>, userId: string,
 export interface SentMessage {
   message: ChatMessage;
   /**
-   * Emits MessageReceived to both members on every instance and the recipient's unread counts.
-   * The hub calls it after acknowledging, so the sender has the stored message first.
+   * Emits MessageReceived to both members on every instance, then the recipient's unread counts,
+   * then notes the message for the recipient's batched e-mail. The hub calls it after
+   * acknowledging, so the sender has the stored message first. It never throws: what it does
+   * comes after the message is stored and acknowledged.
    */
   deliver: () => Promise<void>;
 }
@@ -85,49 +93,74 @@ export interface SentMessage {
  * idempotent: a message already stored under it is answered again (and delivered again, in case
  * the first delivery was lost with its server) without storing a second or counting a send. A block
  * either way refuses it; the blocked side hears only that sending failed. Attachments must be the
- * sender's own chat uploads. Stored in one transaction with the recipient's chat notification
- * (one per room until read, which is what the batched e-mail carries).
+ * sender's own chat uploads.
+ *
+ * The hot path is two database round trips (issue 10 §5): one query for every check
+ * (findSendContext), one statement that stores the message with its attachments, the room's last
+ * message, the sender's read pointer, and answers the recipient's unread counts (storeMessage).
+ * The recipient's chat notification (one per room until read, which is what the batched e-mail
+ * carries) is written after the ack, in `deliver`.
  */
 export async function sendMessage(
   ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'limits'>,
   actor: Actor,
   input: MessageSend,
 ): Promise<SentMessage> {
-  const room = await memberOf(ctx, actor, input.room);
-  const deliverFor = (message: ChatMessage) => async () => {
+  const found = await findSendContext(ctx.db, {
+    roomId: input.room,
+    userId: actor.id,
+    clientId: input.clientId,
+  });
+  if (!found) throw roomNotFound();
+  const room = { id: found.id, otherId: found.otherId };
+  const deliverFor = (message: ChatMessage, stored?: StoredMessage) => async () => {
     safely(ctx, 'a chat message', () =>
       ctx.hub.toUsers([actor.id, room.otherId], 'MessageReceived', message),
     );
-    await pushUnread(ctx, room.otherId, room.id);
+    try {
+      await pushUnread(ctx, room.otherId, room.id, stored?.recipientUnread);
+      if (stored) await noteChatMessage(ctx, actor, { userId: room.otherId, chatRoomId: room.id });
+    } catch (err) {
+      ctx.log.warn({ err }, 'could not note a chat message for its recipient');
+    }
   };
-  const earlier = await messageBy(ctx.db, actor.id, input.clientId);
-  if (earlier) {
-    if (earlier.roomId !== room.id) throw new AppError(409, 'client_id_reused', chatMessages.clientIdReused);
+  const resent = async () => {
+    const earlier = await messageBy(ctx.db, actor.id, input.clientId);
+    if (!earlier || earlier.roomId !== room.id)
+      throw new AppError(409, 'client_id_reused', chatMessages.clientIdReused);
     return { message: earlier, deliver: deliverFor(earlier) };
-  }
-  if (await hasBlocked(ctx.db, actor.id, room.otherId))
-    throw new AppError(403, 'blocked_by_you', chatMessages.blockedByYou);
-  if (await isBlockedEitherWay(ctx.db, actor.id, room.otherId))
-    throw new AppError(403, 'send_refused', messages.chatSendFailed);
-  await ctx.limits.hit('chatSendBurst', actor.id);
-  await ctx.limits.hit('chatSendSustained', actor.id);
-  await ctx.db.transaction(async (tx) => {
-    await assertOwnMedia({ db: tx }, actor, input.attachments, ['chat']);
-    const id = await insertMessage(tx, {
-      roomId: room.id,
-      senderId: actor.id,
-      clientId: input.clientId,
-      text: input.text,
-      mediaIds: input.attachments,
-    });
-    // undefined: the same client id won a race meanwhile; that one is the message.
-    if (id !== undefined)
-      await noteChatMessage({ db: tx }, actor, { userId: room.otherId, chatRoomId: room.id });
+  };
+  if (found.earlierRoomId !== null) return resent();
+  if (found.blockedByMe) throw new AppError(403, 'blocked_by_you', chatMessages.blockedByYou);
+  if (found.blockedByOther) throw new AppError(403, 'send_refused', messages.chatSendFailed);
+  await Promise.all([
+    ctx.limits.hit('chatSendBurst', actor.id),
+    ctx.limits.hit('chatSendSustained', actor.id),
+  ]);
+  const files = await assertOwnMedia(ctx, actor, input.attachments, ['chat']);
+  const stored = await storeMessage(ctx.db, {
+    roomId: room.id,
+    senderId: actor.id,
+    recipientId: room.otherId,
+    clientId: input.clientId,
+    text: input.text,
+    mediaIds: input.attachments,
   });
-  const message = await messageBy(ctx.db, actor.id, input.clientId);
-  if (!message || message.roomId !== room.id)
-    throw new AppError(409, 'client_id_reused', chatMessages.clientIdReused);
-  return { message, deliver: deliverFor(message) };
+  // undefined: the same client id won a race meanwhile; that one is the message.
+  if (!stored) return resent();
+  const message = toChatMessage(
+    {
+      id: stored.id,
+      roomId: room.id,
+      clientId: input.clientId,
+      senderId: actor.id,
+      senderLogin: found.senderLogin,
+      text: input.text,
+      createdAt: stored.createdAt,
+    },
+    files.map((f) => toChatAttachment(room.id, f)),
+  );
+  return { message, deliver: deliverFor(message, stored) };
 }
 
 /**

@@ -37,13 +37,15 @@ function answer<T>(
   reply: Reply,
   work: () => Promise<{ data: T; after?: () => Promise<void> }>,
 ) {
-  work()
-    .then(async ({ data, after }) => {
+  work().then(
+    ({ data, after }) => {
       reply?.({ ok: true, data } satisfies HubAnswer<T>);
-      // After the ack: the sender has its stored message before anyone hears of it.
-      await after?.();
-    })
-    .catch((err: unknown) => reply?.(failure(deps, err)));
+      // After the ack: the sender has its stored message before anyone hears of it. What comes
+      // after is not answered (the ack went already) and must not be answered a second time.
+      after?.().catch((err: unknown) => deps.log.warn({ err }, 'hub call: work after the answer failed'));
+    },
+    (err: unknown) => reply?.(failure(deps, err)),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ChatRoomType } from '@brushline/shared/chat/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatBlocks, chatMembers, chatMessageMedia, chatMessages, chatRooms } from '../../db/schema/chat.ts';
 import { media } from '../../db/schema/media.ts';
+import { unreadRoomsSql } from './chat-send.repo.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 
 /** The stored order of a pair: the unique index on (type, low, high) is what makes one room per pair. */
@@ -136,21 +137,9 @@ export async function selectRoomViews(
 
 /** Rooms of each kind with at least one unread message from the other member. */
 export async function countUnreadRooms(db: DbOrTx, userId: string) {
-  const rows = await db
-    .select({ type: chatRooms.type, n: sql<number>`count(*)::int` })
-    .from(me)
-    .innerJoin(chatRooms, eq(chatRooms.id, me.roomId))
-    .where(
-      and(
-        eq(me.userId, userId),
-        sql`exists(select 1 from chat_messages m where m.room_id = ${chatRooms.id} and m.id > ${me.readId} and m.sender_id <> ${me.userId})`,
-      ),
-    )
-    .groupBy(chatRooms.type);
-  return {
-    casual: rows.find((r) => r.type === 'casual')?.n ?? 0,
-    working: rows.find((r) => r.type === 'working')?.n ?? 0,
-  };
+  const result = await db.execute<{ casual: number; working: number }>(unreadRoomsSql(userId));
+  const row = result.rows[0];
+  return { casual: Number(row?.casual ?? 0), working: Number(row?.working ?? 0) };
 }
 
 export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
@@ -236,36 +225,6 @@ export async function selectMessageMedia(db: DbOrTx, messageIds: number[]) {
     .innerJoin(media, eq(media.id, chatMessageMedia.mediaId))
     .where(inArray(chatMessageMedia.messageId, messageIds))
     .orderBy(asc(chatMessageMedia.messageId), asc(chatMessageMedia.position));
-}
-
-/**
- * Stores a message once per (sender, client id): a second insert with the same client id does
- * nothing and answers undefined. Moves the room's last message and the sender's read pointer.
- */
-export async function insertMessage(
-  db: DbOrTx,
-  m: { roomId: number; senderId: string; clientId: string; text: string; mediaIds: readonly string[] },
-): Promise<number | undefined> {
-  const [row] = await db
-    .insert(chatMessages)
-    .values({ roomId: m.roomId, senderId: m.senderId, clientId: m.clientId, text: m.text })
-    .onConflictDoNothing()
-    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
-  if (!row) return undefined;
-  if (m.mediaIds.length > 0)
-    await db
-      .insert(chatMessageMedia)
-      .values(m.mediaIds.map((mediaId, position) => ({ messageId: row.id, position, mediaId })));
-  // GREATEST: of two sends committing out of order, the room keeps the newer one.
-  await db
-    .update(chatRooms)
-    .set({
-      lastMessageId: sql`greatest(coalesce(${chatRooms.lastMessageId}, 0), ${row.id})`,
-      lastMessageAt: sql`case when coalesce(${chatRooms.lastMessageId}, 0) < ${row.id} then ${row.createdAt.toISOString()}::timestamptz else ${chatRooms.lastMessageAt} end`,
-    })
-    .where(eq(chatRooms.id, m.roomId));
-  await moveReadPointer(db, m.roomId, m.senderId, row.id);
-  return row.id;
 }
 
 /** Moves a member's pointer forward only (never back); answers the pointer after. */

@@ -7,7 +7,7 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { canSeeGalleryMedia } from '../gallery/images.service.ts';
-import { toMedia } from './media.dto.ts';
+import { toMedia, type MediaRow } from './media.dto.ts';
 import { encodeInspected, inspectImage } from './media.images.ts';
 import { openStoredMedia, type MediaFile } from './media.open.ts';
 import { findMediaRow, findMediaRows, insertMedia } from './media.repo.ts';
@@ -16,23 +16,25 @@ import type { MediaVariant } from './media.urls.ts';
 /**
  * Checks that every id names media the actor uploaded (and, when given, for one of `purposes`).
  * Someone else's media and unknown ids both answer 404, so ids of other users' uploads cannot be
- * probed; a wrong purpose (e.g. an avatar attached as a card banner) answers 400.
+ * probed; a wrong purpose (e.g. an avatar attached as a card banner) answers 400. Answers the
+ * rows in the order of `ids`.
  */
 export async function assertOwnMedia(
   ctx: TxCtx,
   actor: Pick<Actor, 'id'>,
   ids: readonly string[],
   purposes?: readonly MediaPurpose[],
-): Promise<void> {
-  if (ids.length === 0) return;
+): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
   const rows = await findMediaRows(ctx.db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of ids) {
+  return ids.map((id) => {
     const row = byId.get(id);
     if (!row || row.ownerId !== actor.id) throw notFound(messages.notFound);
     if (purposes && !purposes.includes(row.purpose))
       throw new AppError(400, 'wrong_media_purpose', wrongMediaPurposeMessage(purposes));
-  }
+    return row;
+  });
 }
 
 /** Counts one upload against the per-user rate limit and answers the actor's size limit in bytes. */

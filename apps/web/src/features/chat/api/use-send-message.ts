@@ -17,12 +17,47 @@ export interface PendingMessage {
   createdAt: string;
 }
 
-/** Pending messages of every room, outside React state so they survive switching rooms. */
+const storageKey = (key: string) => `brushline.chat.pending.${key}`;
+
+/**
+ * What this tab kept of a room's pending messages before a reload. A message that was still
+ * sending then has an unknown fate: it comes back as failed, and its retry sends the same id (the
+ * server stores it at most once; one that did get stored is dropped when the room's messages load).
+ */
+function restore(key: string): PendingMessage[] {
+  try {
+    const raw = sessionStorage.getItem(storageKey(key));
+    const list = raw ? (JSON.parse(raw) as PendingMessage[]) : [];
+    return Array.isArray(list) ? list.map((p) => ({ ...p, status: 'failed' as const })) : [];
+  } catch {
+    return [];
+  }
+}
+
+function persist(key: string, list: PendingMessage[]) {
+  try {
+    if (list.length === 0) sessionStorage.removeItem(storageKey(key));
+    else sessionStorage.setItem(storageKey(key), JSON.stringify(list));
+  } catch {
+    // Storage full or unavailable: the messages stay in memory for this page.
+  }
+}
+
+/**
+ * Pending messages of every room, per signed-in user, outside React state so they survive
+ * switching rooms, and in sessionStorage so a failed message and its retry survive a reload of
+ * the tab (not other tabs, not closing it: unsent text does not outlive the tab).
+ */
 function createPendingStore() {
-  let byRoom = new Map<number, PendingMessage[]>();
+  let byRoom = new Map<string, PendingMessage[]>();
   const listeners = new Set<() => void>();
-  const set = (roomId: number, list: PendingMessage[]) => {
-    byRoom = new Map(byRoom).set(roomId, list);
+  const list = (key: string) => {
+    if (!byRoom.has(key)) byRoom = new Map(byRoom).set(key, restore(key));
+    return byRoom.get(key)!;
+  };
+  const set = (key: string, next: PendingMessage[]) => {
+    byRoom = new Map(byRoom).set(key, next);
+    persist(key, next);
     listeners.forEach((f) => f());
   };
   return {
@@ -30,25 +65,33 @@ function createPendingStore() {
       listeners.add(f);
       return () => void listeners.delete(f);
     },
-    of: (roomId: number) => byRoom.get(roomId) ?? EMPTY,
-    put(p: PendingMessage) {
-      set(p.roomId, [...(byRoom.get(p.roomId) ?? []).filter((x) => x.clientId !== p.clientId), p]);
+    of: (key: string) => {
+      const found = list(key);
+      return found.length === 0 ? EMPTY : found;
     },
-    drop(roomId: number, clientId: string) {
-      set(
-        roomId,
-        (byRoom.get(roomId) ?? []).filter((x) => x.clientId !== clientId),
-      );
+    put(key: string, p: PendingMessage) {
+      set(key, [...list(key).filter((x) => x.clientId !== p.clientId), p]);
+    },
+    drop(key: string, clientIds: string[]) {
+      const next = list(key).filter((x) => !clientIds.includes(x.clientId));
+      if (next.length !== list(key).length) set(key, next);
+    },
+    /** Forgets what is in memory (tests: a new page load reads sessionStorage again). */
+    reset() {
+      byRoom = new Map();
     },
   };
 }
 const EMPTY: PendingMessage[] = [];
 export const pendingStore = createPendingStore();
+/** The store's key: one list per signed-in user and room. */
+export const pendingKey = (userId: string, roomId: number) => `${userId}.${roomId}`;
 
-export function usePending(roomId: number): PendingMessage[] {
+export function usePending(userId: string, roomId: number): PendingMessage[] {
+  const key = pendingKey(userId, roomId);
   return useSyncExternalStore(
     (f) => pendingStore.subscribe(f),
-    () => pendingStore.of(roomId),
+    () => pendingStore.of(key),
   );
 }
 
@@ -58,19 +101,20 @@ export function usePending(roomId: number): PendingMessage[] {
  * swapped for the stored message on the acknowledgement. A failure leaves it marked with a retry,
  * which sends the same id again: the server stores it at most once.
  */
-export function useSendMessage(roomId: number) {
+export function useSendMessage(userId: string, roomId: number) {
   const qc = useQueryClient();
+  const key = pendingKey(userId, roomId);
   const call = useHubCall();
   const deliver = useCallback(
     async (p: PendingMessage) => {
-      pendingStore.put({ ...p, status: 'sending', reason: undefined });
+      pendingStore.put(key, { ...p, status: 'sending', reason: undefined });
       const body = { clientId: p.clientId, text: p.text, attachments: p.attachments.map((a) => a.id) };
       try {
         let stored: ChatMessage;
         try {
           const answer = await call('MessageSend', { room: roomId, ...body });
           if (!answer.ok) {
-            pendingStore.put({ ...p, status: 'failed', reason: answer.error.message });
+            pendingStore.put(key, { ...p, status: 'failed', reason: answer.error.message });
             return;
           }
           stored = answer.data;
@@ -79,12 +123,16 @@ export function useSendMessage(roomId: number) {
           stored = await api<ChatMessage>(`messages/chat/${roomId}`, { method: 'POST', body });
         }
         addMessage(qc, stored);
-        pendingStore.drop(roomId, p.clientId);
+        pendingStore.drop(key, [p.clientId]);
       } catch (err) {
-        pendingStore.put({ ...p, status: 'failed', reason: err instanceof Error ? err.message : undefined });
+        pendingStore.put(key, {
+          ...p,
+          status: 'failed',
+          reason: err instanceof Error ? err.message : undefined,
+        });
       }
     },
-    [call, qc, roomId],
+    [call, key, qc, roomId],
   );
   const send = useCallback(
     (text: string, attachments: ChatAttachment[]) =>

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Image, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CHAT_GROUP_GAP_MS } from '@brushline/shared/chat/constants';
 import type { ChatAttachment, ChatMessage, ChatRoom } from '@brushline/shared/chat/schemas';
 import { messages } from '@brushline/shared/messages';
@@ -9,7 +9,7 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useLoadWhenVisible } from '../../../lib/use-load-when-visible.ts';
 import { messagesQuery } from '../api/chat-queries.ts';
-import type { PendingMessage } from '../api/use-send-message.ts';
+import { pendingKey, pendingStore, type PendingMessage } from '../api/use-send-message.ts';
 import { useNow } from '../use-now.ts';
 
 // The full-screen viewer (zoom, drag) loads when someone opens a picture.
@@ -86,6 +86,14 @@ export function MessageList({
   const [viewer, setViewer] = useState<{ items: ChatAttachment[]; index: number } | null>(null);
   const stored = [...(query.data?.pages ?? [])].reverse().flatMap((p) => p.items);
   const storedIds = new Set(stored.map((m) => m.clientId));
+  // A message kept from before a reload that the server had stored after all: no longer pending.
+  const arrived = pending
+    .filter((p) => storedIds.has(p.clientId))
+    .map((p) => p.clientId)
+    .join(',');
+  useEffect(() => {
+    if (arrived) pendingStore.drop(pendingKey(myId, room.id), arrived.split(','));
+  }, [arrived, myId, room.id]);
   const shown: Shown[] = [
     ...stored.map((m) => ({ ...m, key: String(m.id), pending: null })),
     ...pending

@@ -105,8 +105,8 @@ export function MessagePane({
   onShowTasks?: () => void;
 }) {
   const online = useIsOnline(room.other.id, false);
-  const pending = usePending(room.id);
-  const { send, retry } = useSendMessage(room.id);
+  const pending = usePending(myId, room.id);
+  const { send, retry } = useSendMessage(myId, room.id);
   const sendHub = useHubSend();
   const lastTyping = useRef(0);
   const block = useBlock();

@@ -23,7 +23,7 @@ export interface SeedResult {
 }
 
 /** A small deterministic PRNG (mulberry32): every run seeds the same data. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

@@ -9,14 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { PostPage } from '@brushline/shared/posts/schemas';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
+import type { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { startSession } from '../apps/server/src/platform/session.ts';
 import { seedFeed } from './feed-seed.ts';
+import { freshPostgres, serveBench } from './fresh-postgres.ts';
 import { measure, type Measured, type Options } from './measure.ts';
 
 /**
@@ -37,43 +36,6 @@ const median = (values: number[]) => {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
-
-/**
- * A fresh PostgreSQL database next to the one in `url`; dropped (forcibly) by `drop`. Named
- * `<BENCH_DATABASE_PREFIX>_<pid>` (default prefix `brushline_bench`), so a shared server can keep
- * each user's databases apart.
- */
-async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const prefix = process.env.BENCH_DATABASE_PREFIX || 'brushline_bench';
-  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix))
-    throw new Error(`BENCH_DATABASE_PREFIX must be a lower-case SQL name, not ${JSON.stringify(prefix)}`);
-  const name = `${prefix}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      // pg's pool.end() resolves before its sockets have closed; a forced drop meanwhile kills those
-      // backends, and the FATAL they receive crashes the process as an unhandled pool error.
-      for (let i = 0; i < 50; i += 1) {
-        const { rows } = await admin.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]!.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /**
  * Sanity before measuring: every page is full, so the comparison is like for like, and a signed-in
@@ -128,15 +90,9 @@ async function benchOne(
       `\n${kind}: seeded 10000 posts by 200 users (${seeded.mediaRows} media, ${seeded.likes} likes) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-    app = await buildApp({
-      config,
-      database: fresh.database,
-      logger: false,
-      webDist: null,
-      rateLimitPrefix: `bench-feed-${process.pid}`,
-    });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const served = await serveBench(fresh.database, dataDir, 'feed');
+    app = served.app;
+    const base = served.base;
 
     // A cursor with about 60 older sfw posts below it: a full page from the far end of the feed.
     const deepCursor = seeded.sfwIds[60]!;

@@ -17,20 +17,19 @@ export interface Options {
 export async function measure(
   base: string,
   title: string,
-  path: string,
+  /** One path, or several that each connection asks in turn (a mix of queries). */
+  path: string | readonly string[],
   opts: Options,
   headers: Record<string, string> = {},
 ): Promise<Measured> {
   // A short unmeasured warm-up, so JIT and caches are warm for every route alike.
   const warmup = opts.warmup ?? 2;
-  if (warmup > 0)
-    await autocannon({ url: `${base}${path}`, connections: opts.connections, duration: warmup, headers });
-  const r = await autocannon({
-    url: `${base}${path}`,
-    connections: opts.connections,
-    duration: opts.seconds,
-    headers,
-  });
+  const target =
+    typeof path === 'string'
+      ? { url: `${base}${path}` }
+      : { url: base, requests: path.map((p) => ({ method: 'GET' as const, path: p })) };
+  if (warmup > 0) await autocannon({ ...target, connections: opts.connections, duration: warmup, headers });
+  const r = await autocannon({ ...target, connections: opts.connections, duration: opts.seconds, headers });
   const m = { rps: r.requests.average, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };
   console.log(
     `  ${title.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s   p99 ${String(m.p99).padStart(5)} ms   failures ${m.failures}`,

@@ -48,10 +48,22 @@ export const tags = pgTable(
     uniqueIndex('tags_title_live_uq')
       .on(t.title)
       .where(sql`${t.deletedAt} is null`),
-    // Trigram index: autocomplete (prefix LIKE and similarity) and the wiki filter (substring).
+    // Trigram index: the autocomplete's similar titles (`%`) and the wiki filter (substring).
     index('tags_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // The autocomplete's prefixes (`^@`), canonical tags and synonyms apart: a range scan of the
+    // few titles under a long prefix...
+    index('tags_prefix_canonical_idx')
+      .on(t.title.op('text_pattern_ops'))
+      .where(sql`${t.deletedAt} is null and ${t.canonicalId} is null`),
+    index('tags_prefix_synonym_idx')
+      .on(t.title.op('text_pattern_ops'), t.canonicalId)
+      .where(sql`${t.deletedAt} is null and ${t.canonicalId} is not null`),
+    // ...or, under a short one that thousands of titles start with, the most used first until ten
+    // match (the planner picks by the prefix's estimated share).
+    index('tags_canonical_usage_idx')
+      .on(sql`${t.usageCount} desc`, t.title)
+      .where(sql`${t.deletedAt} is null and ${t.canonicalId} is null`),
     index('tags_canonical_idx').on(t.canonicalId),
-    index('tags_usage_idx').on(sql`${t.usageCount} desc`),
     check('tags_not_own_synonym', sql`${t.canonicalId} is null or ${t.canonicalId} <> ${t.id}`),
     check('tags_usage_not_negative', sql`${t.usageCount} >= 0`),
   ],

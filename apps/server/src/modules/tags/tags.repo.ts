@@ -274,31 +274,55 @@ export type SuggestionRow = {
 };
 
 /**
- * Autocomplete: live tags and synonyms whose title starts with `q` or is similar to it (pg_trgm,
- * served by the trigram index), answered as their canonical tag; best match first (exact, prefix,
- * similarity), then by usage. One row per canonical tag. NSFW tags only when `withNsfw`.
- * Sorting all matches is cheap next to finding them; bench/tags.ts measures it on 100,000 tags.
+ * Autocomplete (bench/tags.ts measures it on 100,000 tags): the exact title, then canonical tags and
+ * synonyms starting with `q` (most used first), and only when those are fewer than `limit`, titles
+ * similar to `q` (pg_trgm `%`, most similar first); a synonym answers its canonical tag. Each part
+ * takes at most `limit` rows through its own index before the few candidates are ranked, so a
+ * one-letter prefix never sorts thousands of matches; under three characters a synonym counts only
+ * when typed whole. NSFW tags only when `withNsfw`.
  */
 export async function suggestTags(db: DbOrTx, q: string, withNsfw: boolean, limit: number) {
-  const prefix = `${likeEscape(q)}%`;
-  // Under three characters a trigram says little: prefixes only.
-  const similar = q.length >= 3 ? sql`or t.title % ${q}` : sql``;
-  const result = await db.execute<SuggestionRow>(sql`
+  const result = await db.execute<SuggestionRow>(suggestTagsSql(q, withNsfw, limit));
+  return result.rows;
+}
+
+/** The autocomplete query itself (bench/tags.ts prints its plan). */
+export function suggestTagsSql(q: string, withNsfw: boolean, limit: number): SQL {
+  const shown = withNsfw ? sql`` : sql`and c.maturity = 'SFW'`;
+  const canonical = sql`c.id, c.title, c.tag_type, c.maturity, c.usage_count`;
+  // Under three characters thousands of titles match and a trigram says little: canonical
+  // prefixes, and synonyms only when typed whole.
+  const short = q.length < 3;
+  const synonymMatch = short ? sql`t.title = ${q}` : sql`t.title ^@ ${q}`;
+  const similar = !short
+    ? sql`union all (
+          select ${canonical}, case when t.id = c.id then null else t.title end, 1, similarity(t.title, ${q})
+          from tags t join tags c on c.id = coalesce(t.canonical_id, t.id)
+          where t.title % ${q} and t.deleted_at is null and c.deleted_at is null ${shown}
+            and (select count(distinct id) from prefixed) < ${limit}
+          order by 8 desc, c.usage_count desc limit ${limit})`
+    : sql``;
+  return sql`
+    with prefixed as (
+      (select ${canonical}, null::text as alias, 3 as kind, 1::real as sim
+        from tags c where c.title = ${q} and c.deleted_at is null and c.canonical_id is null ${shown})
+      union all
+      (select ${canonical}, null, 2, 1 from tags c
+        where c.title ^@ ${q} and c.deleted_at is null and c.canonical_id is null ${shown}
+        order by c.usage_count desc, c.title limit ${limit})
+      union all
+      (select ${canonical}, t.title, case when t.title = ${q} then 3 else 2 end, 1
+        from tags t join tags c on c.id = t.canonical_id
+        where ${synonymMatch} and t.deleted_at is null and t.canonical_id is not null
+          and c.deleted_at is null ${shown}
+        order by 7 desc, c.usage_count desc, t.title limit ${limit})
+    )
     select id, title, tag_type, maturity, usage_count, alias from (
-      select distinct on (c.id) c.id, c.title, c.tag_type, c.maturity, c.usage_count,
-        case when t.id = c.id then null else t.title end as alias,
-        case when t.title = ${q} then 3 when t.title like ${prefix} then 2 else 1 end as kind,
-        similarity(t.title, ${q}) as sim
-      from tags t
-      join tags c on c.id = coalesce(t.canonical_id, t.id)
-      where t.deleted_at is null and c.deleted_at is null
-        and (t.title like ${prefix} ${similar})
-        ${withNsfw ? sql`` : sql`and c.maturity = 'SFW'`}
-      order by c.id, kind desc, sim desc, (t.id = c.id) desc
+      select distinct on (id) * from (select * from prefixed ${similar}) found
+      order by id, kind desc, sim desc, (alias is null) desc
     ) best
     -- exact, then prefix (most used first), then similar (most similar, then most used)
-    order by kind desc, case when kind = 1 then sim else 0 end desc, usage_count desc, title
+    order by kind desc, sim desc, usage_count desc, title
     limit ${limit}
-  `);
-  return result.rows;
+  `;
 }

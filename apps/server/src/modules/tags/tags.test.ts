@@ -269,6 +269,21 @@ describe('autocomplete', () => {
       .items;
     expect(forAnn.some((i) => i.id === nsfw.id)).toBe(true);
   });
+
+  it('answers the exact title before more used prefixes, then fills up with similar titles', async () => {
+    const stem = uniqueTitle('okapi');
+    const exact = await createTag(t, ann, { title: stem });
+    const longer = await createTag(t, ann, { title: `${stem}_calf` });
+    const alike = await createTag(t, ann, { title: `${stem}x` });
+    await tagThing('test', 'o1', [longer.title]);
+    const ask = async (q: string) =>
+      (await get(`/api/tags/autocomplete?q=${q}`)).json<{ items: TagSuggestion[] }>().items.map((i) => i.id);
+    expect(await ask(stem)).toEqual([exact.id, longer.id, alike.id]);
+    // Only one title starts with this; the others come after it, as similar titles.
+    const similar = await ask(`${stem}_cal`);
+    expect(similar[0]).toBe(longer.id);
+    expect(similar).toEqual(expect.arrayContaining([exact.id]));
+  });
 });
 
 describe('staff: merge and delete', () => {

@@ -1,0 +1,59 @@
+// A fresh PostgreSQL database for one bench run, created beside the one a URL names and dropped
+// after, and the app served on it.
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+
+/** The app on `database` (not seeded with the demo, silent), listening on a port the kernel picks. */
+export async function serveBench(database: Database, dataDir: string, name: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webDist: null,
+    rateLimitPrefix: `bench-${name}-${process.pid}`,
+  });
+  return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
+/**
+ * A fresh PostgreSQL database next to the one in `url`; dropped (forcibly) by `drop`. Named
+ * `<BENCH_DATABASE_PREFIX>_<pid>` (default prefix `brushline_bench`), so a shared server can keep
+ * each user's databases apart.
+ */
+export async function freshPostgres(
+  url: string,
+): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
+  const prefix = process.env.BENCH_DATABASE_PREFIX || 'brushline_bench';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix))
+    throw new Error(`BENCH_DATABASE_PREFIX must be a lower-case SQL name, not ${JSON.stringify(prefix)}`);
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    database,
+    url: target.toString(),
+    drop: async () => {
+      await database.close();
+      // pg's pool.end() resolves before its sockets have closed; a forced drop meanwhile kills those
+      // backends, and the FATAL they receive crashes the process as an unhandled pool error.
+      for (let i = 0; i < 50; i += 1) {
+        const { rows } = await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}

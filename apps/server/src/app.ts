@@ -23,6 +23,7 @@ import { registerChatHub } from './modules/chat/chat.hub.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { flushIntervalMs, startEmailFlusher } from './modules/email/email-flusher.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
+import { browseRoutes } from './modules/gallery/browse.routes.ts';
 import { foldersRoutes } from './modules/gallery/folders.routes.ts';
 import { imagesRoutes } from './modules/gallery/images.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(chatRoutes(deps));
       await api.register(foldersRoutes(deps));
       await api.register(imagesRoutes(deps));
+      await api.register(browseRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -105,6 +105,7 @@ export async function seedDemoContent(
 
   const card = await createCard(deps, artist, {
     title: 'Character portrait',
+    galleryFolder: null,
     infoProvidedByTheAuthor:
       'A clean, coloured portrait of your character. Send references and a few words about their personality.',
     startingPrice: 40,

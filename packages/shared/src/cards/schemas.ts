@@ -97,6 +97,8 @@ const cardBodyShape = z.object({
   cardBanner: uuidSchema.nullable().default(null),
   /** Media id of the uploader's own image of purpose cardThumbnail. */
   thumbnailPicture: uuidSchema.nullable().default(null),
+  /** SPEC §3 galleryFolder: id of one of the artist's own folders of examples (issue 11). */
+  galleryFolder: uuidSchema.nullable().default(null),
   isOpenComission: z.boolean(),
   isCommissionsOpen: z.boolean(),
   /** How many send-backs the price includes; null when the card does not say. */
@@ -168,8 +170,10 @@ export const cardSchema = z.object({
   infoProvidedByTheAuthor: z.string(),
   terms: z.string(),
   descriptionRequired: z.boolean(),
-  /** Gallery folders are not part of this issue; always null for now. */
-  galleryFolder: z.null(),
+  /** The folder of examples with the images this reader may see; null without one or when it is not shown to them. */
+  galleryFolder: z
+    .object({ id: uuidSchema, folderName: z.string(), mediaFiles: z.array(mediaSchema) })
+    .nullable(),
   ownerId: uuidSchema,
   owner: cardOwnerSchema,
   createdAt: z.iso.datetime(),

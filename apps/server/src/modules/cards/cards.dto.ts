@@ -53,11 +53,19 @@ export function toCardValues(body: CardBody): CardValues {
     isOpenComission: body.isOpenComission,
     isCommissionsOpen: body.isCommissionsOpen,
     revisionsIncluded: body.revisionsIncluded,
+    galleryFolderId: body.galleryFolder,
   };
 }
 
-/** SPEC §3 Commission card; `media` holds the banner and thumbnail rows that still exist. */
-export function toCard(row: CardRow, media: ReadonlyMap<string, Media>): Card {
+/**
+ * SPEC §3 Commission card; `media` holds the banner and thumbnail rows that still exist, `folders`
+ * the example folders this reader may see (gallery's cardFolders).
+ */
+export function toCard(
+  row: CardRow,
+  media: ReadonlyMap<string, Media>,
+  folders: ReadonlyMap<string, NonNullable<Card['galleryFolder']>> = new Map(),
+): Card {
   const pick = (id: string | null) => (id ? (media.get(id) ?? null) : null);
   return {
     uuid: row.uuid,
@@ -72,7 +80,7 @@ export function toCard(row: CardRow, media: ReadonlyMap<string, Media>): Card {
     infoProvidedByTheAuthor: row.description,
     terms: row.terms,
     descriptionRequired: row.descriptionRequired,
-    galleryFolder: null,
+    galleryFolder: row.galleryFolderId ? (folders.get(row.galleryFolderId) ?? null) : null,
     ownerId: row.ownerId,
     owner: {
       login: row.ownerLogin,

@@ -18,6 +18,7 @@ const cardColumns = {
   isOpenComission: commissionCards.isOpenComission,
   isCommissionsOpen: commissionCards.isCommissionsOpen,
   revisionsIncluded: commissionCards.revisionsIncluded,
+  galleryFolderId: commissionCards.galleryFolderId,
   createdAt: commissionCards.createdAt,
   updatedAt: commissionCards.updatedAt,
   ownerLogin: users.login,

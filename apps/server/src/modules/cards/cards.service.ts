@@ -7,6 +7,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { cardFolders, assertOwnFolder } from '../gallery/card-folders.service.ts';
+import { commissionCardsChanged } from '../gallery/display-cards.service.ts';
 import { findMediaByIds } from '../media/media.repo.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { toCard, toCardValues } from './cards.dto.ts';
@@ -21,17 +23,25 @@ import {
   type CardRow,
 } from './cards.repo.ts';
 
-/** Cards as answers, with their banner and thumbnail media fetched in one query. */
-async function presentCards(db: DbOrTx, rows: CardRow[]): Promise<Card[]> {
+/**
+ * Cards as answers, with their banner and thumbnail media fetched in one query, and their example
+ * folders as `actor` may see them.
+ */
+async function presentCards(db: DbOrTx, actor: Actor | null, rows: CardRow[]): Promise<Card[]> {
   const ids = rows.flatMap((r) => [r.bannerMediaId, r.thumbnailMediaId]).filter((id): id is string => !!id);
   const media = new Map<string, Media>((await findMediaByIds(db, ids)).map((m) => [m.id, m]));
-  return rows.map((r) => toCard(r, media));
+  const folders = await cardFolders(
+    { db },
+    actor,
+    rows.flatMap((r) => (r.galleryFolderId ? [r.galleryFolderId] : [])),
+  );
+  return rows.map((r) => toCard(r, media, folders));
 }
 
-async function presentCard(db: DbOrTx, uuid: string): Promise<Card> {
+async function presentCard(db: DbOrTx, actor: Actor, uuid: string): Promise<Card> {
   const row = await findCard(db, uuid);
   if (!row) throw notFound(messages.comissionMissing);
-  const [card] = await presentCards(db, [row]);
+  const [card] = await presentCards(db, actor, [row]);
   return card!;
 }
 
@@ -39,6 +49,7 @@ async function presentCard(db: DbOrTx, uuid: string): Promise<Card> {
 async function assertCardMedia(ctx: TxCtx, actor: Actor, body: CardBody): Promise<void> {
   if (body.cardBanner) await assertOwnMedia(ctx, actor, [body.cardBanner], ['cardBanner']);
   if (body.thumbnailPicture) await assertOwnMedia(ctx, actor, [body.thumbnailPicture], ['cardThumbnail']);
+  if (body.galleryFolder) await assertOwnFolder(ctx, actor, body.galleryFolder);
 }
 
 /** Whether someone may see this card: open cards are public, closed ones only their owner's. */
@@ -47,22 +58,22 @@ export function canSeeCard(row: Pick<CardRow, 'ownerId' | 'isOpenComission'>, ac
 }
 
 export async function listOwnCards(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<Card[]> {
-  return presentCards(ctx.db, await listCardsOfOwner(ctx.db, actor.id, CARDS_PER_OWNER_MAX));
+  return presentCards(ctx.db, actor, await listCardsOfOwner(ctx.db, actor.id, CARDS_PER_OWNER_MAX));
 }
 
 export async function listOpenCardsOf(
   ctx: Pick<Deps, 'db'>,
-  _actor: Actor | null,
+  actor: Actor | null,
   login: string,
 ): Promise<Card[]> {
-  return presentCards(ctx.db, await listOpenCardsOfLogin(ctx.db, login, CARDS_PER_OWNER_MAX));
+  return presentCards(ctx.db, actor, await listOpenCardsOfLogin(ctx.db, login, CARDS_PER_OWNER_MAX));
 }
 
 /** One card; a closed card (isOpenComission false) answers 404 to everyone but its owner. */
 export async function getCard(ctx: Pick<Deps, 'db'>, actor: Actor | null, uuid: string): Promise<Card> {
   const row = await findCard(ctx.db, uuid);
   if (!row || !canSeeCard(row, actor)) throw notFound(messages.comissionMissing);
-  return (await presentCards(ctx.db, [row]))[0]!;
+  return (await presentCards(ctx.db, actor, [row]))[0]!;
 }
 
 /** Only artists create cards (SPEC §6); the artist role is the isArtist setting. */
@@ -73,9 +84,11 @@ export async function createCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: Card
       throw new AppError(400, 'too_many_cards', cardMessages.tooManyCards);
     }
     await assertCardMedia({ db: tx }, actor, body);
-    return insertCard(tx, actor.id, toCardValues(body));
+    const uuid = await insertCard(tx, actor.id, toCardValues(body));
+    await commissionCardsChanged({ db: tx }, actor);
+    return uuid;
   });
-  return presentCard(ctx.db, uuid);
+  return presentCard(ctx.db, actor, uuid);
 }
 
 /**
@@ -89,9 +102,11 @@ export async function updateCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: Card
   if (!(await updateOwnCard(ctx.db, actor.id, body.uuid, toCardValues(body)))) {
     throw notFound(messages.comissionMissing);
   }
-  return presentCard(ctx.db, body.uuid);
+  await commissionCardsChanged(ctx, actor);
+  return presentCard(ctx.db, actor, body.uuid);
 }
 
 export async function deleteCard(ctx: Pick<Deps, 'db'>, actor: Actor, uuid: string): Promise<void> {
   if (!(await deleteOwnCard(ctx.db, actor.id, uuid))) throw notFound(messages.cardDeleteFailed);
+  await commissionCardsChanged(ctx, actor);
 }

@@ -30,6 +30,7 @@ import {
   ownerPerson,
   ownFolder,
   subtreeHeight,
+  uuidArrayLiteral,
   visibleFolders,
   visibleImages,
   type FolderRow,
@@ -108,7 +109,7 @@ export async function getFolder(
   if (!row) throw folderMissing();
   const children = await visibleFolders(ctx.db, actor, sql`f.parent_id = ${id}::uuid`);
   const images = await visibleImages(ctx.db, actor, sql`gi.folder_id = ${id}::uuid`, imageOrder);
-  const above = await visibleFolders(ctx.db, actor, sql`f.id = any(${`{${row.path.join(',')}}`}::uuid[])`);
+  const above = await visibleFolders(ctx.db, actor, sql`f.id = any(${uuidArrayLiteral(row.path)}::uuid[])`);
   const childImages = await visibleImages(
     ctx.db,
     actor,

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
 import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { createTag, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, createFolder } from './gallery-fixtures.ts';
 
 /**
@@ -16,30 +18,50 @@ interface Ctx {
   folder: Folder;
   image: GalleryImage;
   upload: string;
+  cardId: string;
 }
 interface Row {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (c: Ctx) => string;
   body?: (c: Ctx) => unknown;
   expect: Record<Who, number>;
+  /** The row moves or deletes the folder or image: it gets its own. */
+  fresh?: boolean;
 }
 
 let t: TestApp;
+let tagTitle: string;
+let cardId: string | undefined;
 const users = {} as Record<Exclude<Who, 'anon'>, TestUser>;
 beforeAll(async () => {
   t = await createTestApp();
   users.owner = await registerUser(t.app, t.dataDir);
   users.other = await registerUser(t.app, t.dataDir);
+  tagTitle = (await createTag(t, users.other, { title: uniqueTitle('authz') })).title;
 });
 afterAll(() => t.close());
 
-async function context(): Promise<Ctx> {
+let shared: Ctx | undefined;
+/**
+ * A fresh folder and image for rows that change or delete them (uploads are rate-limited per user,
+ * so rows that leave them as they were share one).
+ */
+async function context(fresh: boolean): Promise<Ctx> {
+  if (!fresh && shared) return shared;
   const folder = await createFolder(t, users.owner, { folderName: 'authz' });
   const image = await addImage(t, users.owner, { folderId: folder.id });
   // Each caller places their own upload, so "owner may" never collides with "other tried".
   const upload = (await uploadImage(t.app, users.owner.cookie, { purpose: 'gallery' })).id;
-  return { folder, image, upload };
+  cardId ??= (
+    await call(t.app, 'POST', '/api/displaycard/create', users.owner.cookie, {
+      tags: [tagTitle],
+      displayMedia: [],
+    })
+  ).json<{ card: DisplayCard }>().card.id;
+  const made = { folder, image, upload, cardId };
+  if (!fresh) shared = made;
+  return made;
 }
 
 const rows: Row[] = [
@@ -83,12 +105,14 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
+    fresh: true,
     name: 'DELETE folder/delete/{id}',
     method: 'DELETE',
     url: (c) => `/api/folder/delete/${c.folder.id}?images=keep`,
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
+    fresh: true,
     name: 'POST gallery/image',
     method: 'POST',
     url: () => '/api/gallery/image',
@@ -96,6 +120,7 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
+    fresh: true,
     name: 'PATCH gallery/image/{id}',
     method: 'PATCH',
     url: (c) => `/api/gallery/image/${c.image.id}`,
@@ -103,21 +128,70 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
+    fresh: true,
     name: 'DELETE gallery/image/{id}',
     method: 'DELETE',
     url: (c) => `/api/gallery/image/${c.image.id}`,
     expect: { owner: 200, other: 404, anon: 401 },
   },
+  {
+    name: 'GET displaycard/get/bylogin/{login} (not shown yet)',
+    method: 'GET',
+    url: () => `/api/displaycard/get/bylogin/${users.owner.login}`,
+    expect: { owner: 200, other: 404, anon: 404 },
+  },
+  {
+    name: 'POST displaycard/create',
+    method: 'POST',
+    url: () => '/api/displaycard/create',
+    body: () => ({ tags: [tagTitle], displayMedia: [] }),
+    expect: { owner: 409, other: 200, anon: 401 },
+  },
+  {
+    name: 'PATCH displaycard/update/{id}',
+    method: 'PATCH',
+    url: (c) => `/api/displaycard/update/${c.cardId}`,
+    body: (c) => ({ tags: [tagTitle], displayMedia: [c.image.id] }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    name: 'GET artists',
+    method: 'GET',
+    url: () => '/api/artists',
+    expect: { owner: 200, other: 200, anon: 200 },
+  },
+  {
+    name: 'GET gallery',
+    method: 'GET',
+    url: () => '/api/gallery',
+    expect: { owner: 200, other: 200, anon: 200 },
+  },
+  {
+    name: 'GET user/hidden-tags',
+    method: 'GET',
+    url: () => '/api/user/hidden-tags',
+    expect: { owner: 200, other: 200, anon: 401 },
+  },
+  {
+    name: 'PUT user/hidden-tags',
+    method: 'PUT',
+    url: () => '/api/user/hidden-tags',
+    body: () => ({ items: [{ title: tagTitle, mode: 'blur' }] }),
+    expect: { owner: 200, other: 200, anon: 401 },
+  },
 ];
 
-const snapshot = async () =>
-  (await call(t.app, 'GET', `/api/folders/user/${users.owner.login}`, users.owner.cookie)).body;
+const snapshot = async () => [
+  (await call(t.app, 'GET', `/api/folders/user/${users.owner.login}`, users.owner.cookie)).body,
+  (await call(t.app, 'GET', `/api/displaycard/get/bylogin/${users.owner.login}`, users.owner.cookie)).body,
+  (await call(t.app, 'GET', '/api/user/hidden-tags', users.owner.cookie)).body,
+];
 
 describe('gallery authorization', () => {
   for (const row of rows) {
     for (const who of WHO) {
       it(`${row.name} as ${who} → ${row.expect[who]}`, async () => {
-        const c = await context();
+        const c = await context(row.fresh ?? false);
         const before = await snapshot();
         const res = await call(
           t.app,
@@ -127,7 +201,7 @@ describe('gallery authorization', () => {
           row.body?.(c),
         );
         expect(res.statusCode, res.body).toBe(row.expect[who]);
-        if (res.statusCode >= 400) expect(await snapshot()).toBe(before);
+        if (res.statusCode >= 400) expect(await snapshot()).toEqual(before);
       });
     }
   }

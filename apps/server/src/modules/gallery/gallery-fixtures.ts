@@ -4,9 +4,11 @@ import type {
   GalleryImage,
   GalleryImageCreateBodyInput,
 } from '@brushline/shared/gallery/schemas';
+import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
+import { DISPLAY_CARD_MEDIA } from '@brushline/shared/gallery/constants';
 import type { TestApp } from '../../test/harness.ts';
 import { pngBytes, uploadImage } from '../../test/media-fixtures.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 
 /** Test helpers of the gallery suites (not a test file itself). */
 
@@ -31,4 +33,27 @@ export async function addImage(
   const res = await call(t.app, 'POST', '/api/gallery/image', user.cookie, { ...body, mediaId: media.id });
   if (res.statusCode !== 200) throw new Error(`gallery/image ${res.statusCode}: ${res.body}`);
   return res.json<{ image: GalleryImage }>().image;
+}
+
+/** An artist with an open card and a display card of three Public images tagged `tags`. */
+export async function shownArtist(
+  t: TestApp,
+  tags: string[],
+  opts: { price?: number; taking?: boolean; imageTags?: string[] } = {},
+): Promise<{ user: TestUser; card: DisplayCard; images: GalleryImage[] }> {
+  const user = await registerArtist(t);
+  await createCard(t, user, {
+    startingPrice: opts.price ?? 20,
+    isOpenComission: true,
+    isCommissionsOpen: opts.taking ?? true,
+  });
+  const images: GalleryImage[] = [];
+  for (let i = 0; i < DISPLAY_CARD_MEDIA; i++)
+    images.push(await addImage(t, user, { tags: opts.imageTags ?? [] }));
+  const res = await call(t.app, 'POST', '/api/displaycard/create', user.cookie, {
+    tags,
+    displayMedia: images.map((i) => i.id),
+  });
+  if (res.statusCode !== 200) throw new Error(`displaycard/create ${res.statusCode}: ${res.body}`);
+  return { user, card: res.json<{ card: DisplayCard }>().card, images };
 }

@@ -84,8 +84,11 @@ export type FolderRow = {
   position: number;
 };
 
+/** A uuid[] parameter as a Postgres array literal (cast it with ::uuid[]). */
+export const uuidArrayLiteral = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
 /** `{a,b}` from either driver as a string array. */
-const uuidArray = (v: unknown): string[] =>
+export const uuidArray = (v: unknown): string[] =>
   Array.isArray(v)
     ? v.map(String)
     : String(v)

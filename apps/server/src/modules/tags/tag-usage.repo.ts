@@ -125,3 +125,23 @@ export async function subjectsWithTags(db: DbOrTx, kind: string, tagIds: number[
     .where(and(eq(tagUsages.subjectKind, kind), inArray(tagUsages.tagId, tagIds)));
   return rows.map((r) => r.id);
 }
+
+/** Live tags by title as their canonical tags (a synonym's title answers its canonical tag). */
+export async function canonicalTagsByTitles(db: DbOrTx, titles: readonly string[]) {
+  if (titles.length === 0) return [];
+  const result = await db.execute<{
+    asked: string;
+    id: number;
+    title: string;
+    tagType: string;
+    maturity: string;
+  }>(sql`
+    select t.title as asked, c.id, c.title, c.tag_type as "tagType", c.maturity
+    from tags t join tags c on c.id = coalesce(t.canonical_id, t.id)
+    where t.deleted_at is null and c.deleted_at is null
+      and t.title in (${sql.join(
+        titles.map((x) => sql`${x}`),
+        sql`, `,
+      )})`);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

@@ -8,6 +8,7 @@ import { descendantIds } from './tags.graph.ts';
 import { findTagByTitle } from './tags.repo.ts';
 import { tagRuleError } from './tags.rules.ts';
 import {
+  canonicalTagsByTitles,
   changeUsages,
   lockTagsByIds,
   lockTagsByTitles,
@@ -86,6 +87,27 @@ export async function tagsOf(
   subject: TagSubject,
 ): Promise<TagRef[]> {
   return usageTags(ctx.db, subject.kind, subject.id);
+}
+
+/**
+ * The canonical tags of `titles` (normalised; a synonym means its canonical tag), in the order
+ * asked, without repeats; an unknown title is a 400 naming it, as in a tagging.
+ */
+export async function canonicalTags(
+  ctx: Pick<Deps, 'db'>,
+  _actor: Actor | null,
+  titles: readonly string[],
+): Promise<TagRef[]> {
+  const wanted = [...new Set(titles.map(normalizeTagTitle))].filter(Boolean);
+  const rows = await canonicalTagsByTitles(ctx.db, wanted);
+  const byTitle = new Map(rows.map((r) => [r.asked, r]));
+  const out = new Map<number, TagRef>();
+  for (const title of wanted) {
+    const row = byTitle.get(title);
+    if (!row) throw tagRuleError('tag_unknown', tagMessages.tagUnknown(title), 'tags');
+    out.set(row.id, { id: row.id, title: row.title, tagType: row.tagType, maturity: row.maturity } as TagRef);
+  }
+  return [...out.values()];
 }
 
 /** The tags of many things of one kind, by subject id (a thing with no tags has an empty list). */

@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { displayCardTagsDropped } from '../gallery/display-cards.service.ts';
 import { presentTagFull, presentTags } from './tags.dto.ts';
 import { upwardPath } from './tags.graph.ts';
 import {
@@ -342,6 +343,8 @@ export async function deleteTag(ctx: Pick<Deps, 'db'>, actor: Actor, id: number)
       );
     }
     await dropUsagesOfTag(tx, row.id);
+    // A display card that carried only this tag is no longer shown (SPEC §4, issue 11).
+    await displayCardTagsDropped({ db: tx }, actor);
     await dropLinks(tx, row.id);
     const deleted = await updateTagRow(tx, row.id, { deletedAt: now, usageCount: 0 });
     await record(tx, actor, deleted, before, 'delete', gone);

@@ -1,0 +1,124 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { toCents } from '@brushline/shared/cards/pricing';
+import {
+  ARTISTS_PAGE_SIZE,
+  DISPLAY_CARD_TAG_KIND,
+  GALLERY_IMAGE_TAG_KIND,
+  GALLERY_PAGE_SIZE,
+} from '@brushline/shared/gallery/constants';
+import { galleryMessages } from '@brushline/shared/gallery/messages';
+import type { ArtistsPage, ArtistsQuery, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
+import { isUuid } from '@brushline/shared/uuid';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { carriesAnyOfSql, tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
+import { toGalleryImage } from './gallery.dto.ts';
+import { visibleImages } from './gallery.repo.ts';
+import { displayCardRows } from './display-cards.repo.ts';
+import { presentDisplayCards } from './display-cards.service.ts';
+
+/**
+ * The two public lists of issue 11: /artists (shown display cards, newest activity first) and
+ * /gallery (effectively Public images, newest first). Both page by a keyset cursor — the row's
+ * time in full precision and its id — so a deep page costs what page 1 costs.
+ */
+
+const ISO_US = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+const encodeCursor = (ts: string, id: string) => Buffer.from(`${ts}|${id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { ts: string; id: string } {
+  const [ts = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!ISO_US.test(ts) || !isUuid(id)) throw new AppError(400, 'bad_cursor', galleryMessages.badCursor);
+  return { ts, id };
+}
+
+const afterCursor = (cursor: string | undefined, time: SQL, id: SQL) => {
+  if (!cursor) return sql`true`;
+  const c = decodeCursor(cursor);
+  return sql`(${time}, ${id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`;
+};
+
+/** Each tag must match (a tag also finds its descendants and synonyms); an unknown tag matches nothing. */
+async function tagConditions(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor | null,
+  kind: string,
+  id: SQL,
+  titles: string[],
+) {
+  const parts: SQL[] = [];
+  for (const title of titles) {
+    const ids = await tagSearchIds(ctx, actor, title);
+    parts.push(ids.length === 0 ? sql`false` : carriesAnyOfSql(kind, id, ids));
+  }
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+/** GET artists: shown display cards by tags, price range (open cards' starting prices), open now, name. */
+export async function listArtists(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor | null,
+  q: ArtistsQuery,
+): Promise<ArtistsPage> {
+  const where: SQL[] = [sql`d.is_shown`, afterCursor(q.cursor, sql`d.activity_at`, sql`d.id`)];
+  where.push(await tagConditions(ctx, actor, DISPLAY_CARD_TAG_KIND, sql`d.id`, q.tags ?? []));
+  if (q.minPrice !== undefined || q.maxPrice !== undefined) {
+    // SPEC §5's price rule: a minimum above the maximum is taken as the maximum.
+    const max = q.maxPrice === undefined ? null : toCents(q.maxPrice);
+    const min = q.minPrice === undefined ? 0 : Math.min(toCents(q.minPrice), max ?? Infinity);
+    where.push(sql`exists (select c.uuid from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission
+      and c.starting_price_cents >= ${min} ${max === null ? sql`` : sql`and c.starting_price_cents <= ${max}`})`);
+  }
+  if (q.open) {
+    where.push(sql`exists (select c.uuid from commission_cards c where c.owner_id = d.owner_id
+      and c.is_open_comission and c.is_commissions_open)`);
+  }
+  if (q.search) {
+    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(sql`(lower(u.login) like ${like} or lower(u.display_name) like ${like})`);
+  }
+  const rows = await displayCardRows(ctx.db, actor, sql.join(where, sql` and `), ARTISTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, ARTISTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: await presentDisplayCards(ctx, actor, page),
+    nextCursor: rows.length > ARTISTS_PAGE_SIZE && last ? encodeCursor(last.cursorTs, last.id) : null,
+  };
+}
+
+/** GET gallery: effectively Public images of everyone, newest first, optionally by tags. */
+export async function listGallery(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor | null,
+  q: { cursor?: string; tags?: string[] },
+): Promise<GalleryPage> {
+  const where = sql.join(
+    [
+      sql`gi.effective_privacy = 'Public'`,
+      afterCursor(q.cursor, sql`gi.created_at`, sql`gi.id`),
+      await tagConditions(ctx, actor, GALLERY_IMAGE_TAG_KIND, sql`gi.id`, q.tags ?? []),
+    ],
+    sql` and `,
+  );
+  const rows = await visibleImages(
+    ctx.db,
+    actor,
+    where,
+    sql`gi.created_at desc, gi.id desc`,
+    GALLERY_PAGE_SIZE + 1,
+  );
+  const page = rows.slice(0, GALLERY_PAGE_SIZE);
+  const tags = await tagsOfMany(
+    ctx,
+    actor,
+    GALLERY_IMAGE_TAG_KIND,
+    page.map((r) => r.id),
+  );
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toGalleryImage(r, tags.get(r.id) ?? [])),
+    nextCursor: rows.length > GALLERY_PAGE_SIZE && last ? encodeCursor(last.cursorTs, last.id) : null,
+  };
+}

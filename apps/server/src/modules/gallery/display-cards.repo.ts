@@ -1,0 +1,90 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DISPLAY_CARD_TAG_KIND, GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../platform/session.ts';
+import { carriesAnyInSql } from '../tags/tag-usage.service.ts';
+import { blurTagSetSql, hiddenTagSetSql } from './gallery-access.ts';
+import { uuidArray, uuidArrayLiteral } from './gallery.repo.ts';
+
+export type DisplayCardRow = {
+  id: string;
+  ownerId: string;
+  ownerLogin: string;
+  ownerDisplayName: string;
+  ownerAvatarId: string | null;
+  mediaIds: string[];
+  isShown: boolean;
+  activityAt: string;
+  cursorTs: string;
+  minPriceCents: number | null;
+  openCards: number;
+  takingCommissions: boolean;
+  blurred: boolean;
+};
+
+/** A card, or one of its display images, carries a tag of `set` (one-column SQL of tag ids). */
+export const cardCarriesSql = (set: SQL) => sql`(${carriesAnyInSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, set)}
+  or exists (select 1 from unnest(d.media_ids) as dm(id)
+             where ${carriesAnyInSql(GALLERY_IMAGE_TAG_KIND, sql`dm.id`, set)}))`;
+
+/** SQL condition: someone else's card carrying a tag the reader hides (or NSFW they do not display) is left out. */
+export const cardNotHiddenSql = (actor: Actor | null) =>
+  sql`(${actor ? sql`d.owner_id = ${actor.id}::uuid or ` : sql``}not ${cardCarriesSql(hiddenTagSetSql(actor))})`;
+
+/** Display cards matching `where` (over `d` and its owner `u`), with the facts the list shows. */
+export async function displayCardRows(
+  db: DbOrTx,
+  actor: Actor | null,
+  where: SQL,
+  limit?: number,
+): Promise<DisplayCardRow[]> {
+  const result = await db.execute<DisplayCardRow>(sql`
+    select d.id, d.owner_id as "ownerId", u.login as "ownerLogin", u.display_name as "ownerDisplayName",
+      (select am.id from media am where am.id = u.avatar_media_id and am.owner_id = u.id) as "ownerAvatarId",
+      d.media_ids::text as "mediaIds", d.is_shown as "isShown",
+      to_char(d.activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "activityAt",
+      to_char(d.activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs",
+      (select min(c.starting_price_cents) from commission_cards c
+        where c.owner_id = d.owner_id and c.is_open_comission) as "minPriceCents",
+      (select count(*) from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission)::int as "openCards",
+      exists (select 1 from commission_cards c where c.owner_id = d.owner_id
+        and c.is_open_comission and c.is_commissions_open) as "takingCommissions",
+      ${actor ? cardCarriesSql(blurTagSetSql(actor)) : sql`false`} as blurred
+    from display_cards d join users u on u.id = d.owner_id
+    where ${where} and ${cardNotHiddenSql(actor)}
+    order by d.activity_at desc, d.id desc
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
+  return result.rows.map((r) => ({
+    ...r,
+    mediaIds: uuidArray(r.mediaIds),
+    minPriceCents: r.minPriceCents === null ? null : Number(r.minPriceCents),
+    openCards: Number(r.openCards),
+  }));
+}
+
+export async function insertDisplayCard(
+  db: DbOrTx,
+  ownerId: string,
+  mediaIds: string[],
+): Promise<string | null> {
+  const r = await db.execute<{ id: string }>(sql`
+    insert into display_cards (owner_id, media_ids) values (${ownerId}::uuid, ${uuidArrayLiteral(mediaIds)}::uuid[])
+    on conflict (owner_id) do nothing returning id`);
+  return r.rows[0]?.id ?? null;
+}
+
+export async function updateDisplayCardMedia(db: DbOrTx, ownerId: string, id: string, mediaIds: string[]) {
+  const r = await db.execute<{ id: string }>(sql`
+    update display_cards set media_ids = ${uuidArrayLiteral(mediaIds)}::uuid[]
+    where id = ${id}::uuid and owner_id = ${ownerId}::uuid returning id`);
+  return r.rows.length > 0;
+}
+
+/** How many of `ids` are the owner's gallery images that are not effectively Hidden. */
+export async function countShowableImages(db: DbOrTx, ownerId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from gallery_images
+    where owner_id = ${ownerId}::uuid and id = any(${uuidArrayLiteral(ids)}::uuid[]) and effective_privacy <> 'Hidden'`);
+  return Number(r.rows[0]!.n);
+}

@@ -80,15 +80,18 @@ function useTyping(room: ChatRoom) {
   return typing;
 }
 
-/** New messages from the other member, announced politely to screen readers. */
+/**
+ * New messages from the other member, announced politely to screen readers. Each is a new node
+ * (keyed by the message), so a second "ok" after an "ok" is announced too.
+ */
 function useAnnouncement(room: ChatRoom) {
-  const [text, setText] = useState('');
+  const [said, setSaid] = useState<{ id: number; text: string } | null>(null);
   useHubEvent('MessageReceived', (m) => {
     if (m.roomId !== room.id || m.senderId !== room.other.id) return;
     const pictures = m.attachments.length ? ` (${m.attachments.length} pictures)` : '';
-    setText(`${m.senderDisplayLogin}: ${m.text}${pictures}`);
+    setSaid({ id: m.id, text: `${m.senderDisplayLogin}: ${m.text}${pictures}` });
   });
-  return text;
+  return said;
 }
 
 export function MessagePane({
@@ -185,7 +188,7 @@ export function MessagePane({
       </Group>
       <MessageList room={room} myId={myId} pending={pending} onRetry={(p) => void retry(p)} />
       <VisuallyHidden role="status" aria-live="polite">
-        {announcement}
+        {announcement && <span key={announcement.id}>{announcement.text}</span>}
       </VisuallyHidden>
       {room.blockedByMe ? (
         <Alert color="gray" m="sm" title={`You blocked ${room.other.login}`}>

@@ -3,6 +3,8 @@ import { chatMessages as chatText } from '@brushline/shared/chat/messages';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { flushDue, notificationMails } from '../email/email-fixtures.ts';
 import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import type { Actor } from '../../platform/session.ts';
+import { readRoom } from './chat-messages.service.ts';
 import { openCasual, say } from './chat-fixtures.ts';
 
 let t: TestApp;
@@ -61,5 +63,17 @@ describe('unread chat messages are e-mailed, batched', () => {
     await flushDue(t);
     expect(await notificationMails(t, bob.email)).toHaveLength(0);
     expect(await notificationMails(t, cid.email)).toHaveLength(0);
+  });
+
+  it('a room read only part of the way keeps its notification, so what is left is still mailed', async () => {
+    const [ann, bob] = await Promise.all([fresh(), fresh()]);
+    const room = await openCasual(t, ann, bob);
+    const first = await say(t, ann, room.id, 'first');
+    await say(t, ann, room.id, 'second');
+    // Bob's pane showed only the first (the second arrived meanwhile): ChatRead up to it.
+    await readRoom(t.app.deps, { id: bob.id } as Actor, { room: room.id, upTo: first.id });
+    await say(t, ann, room.id, 'third');
+    await flushDue(t);
+    expect(await notificationMails(t, bob.email)).toHaveLength(1);
   });
 });

@@ -119,7 +119,9 @@ export async function sendMessage(
     );
     try {
       await pushUnread(ctx, room.otherId, room.id, stored?.recipientUnread);
-      if (stored) await noteChatMessage(ctx, actor, { userId: room.otherId, chatRoomId: room.id });
+      // One notification per room until it is read: only the first unread message notes one.
+      if (stored && !stored.hadUnread)
+        await noteChatMessage(ctx, actor, { userId: room.otherId, chatRoomId: room.id });
     } catch (err) {
       ctx.log.warn({ err }, 'could not note a chat message for its recipient');
     }
@@ -192,8 +194,8 @@ export async function listMessages(
 /**
  * SPEC §7 ChatRead: the actor's read pointer moves forward to `upTo` (the newest message their
  * pane shows; at most the room's last), or to the room's last message. Both members hear where it
- * is ("seen"), and the actor's other tabs get their unread counts. The room's chat notification
- * becomes read, so a batched e-mail not yet sent leaves it out.
+ * is ("seen"), and the actor's other tabs get their unread counts. Read to its end, the room's
+ * chat notification becomes read, so a batched e-mail not yet sent leaves it out.
  */
 export async function readRoom(
   ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
@@ -204,7 +206,9 @@ export async function readRoom(
   const last = await roomLastMessageId(ctx.db, room.id);
   const upTo = Math.min(input.upTo ?? last, last);
   const readId = await moveReadPointer(ctx.db, room.id, actor.id, upTo);
-  await readChatNotifications(ctx, actor, room.id);
+  // Only a room read to its end has nothing left to mail: a message sent while the room still has
+  // unread ones notes nothing new (sendMessage), so a partly read room keeps its notification.
+  if (readId >= last) await readChatNotifications(ctx, actor, room.id);
   safely(ctx, 'a read pointer', () =>
     ctx.hub.toUsers([actor.id, room.otherId], 'ChatReadUpdated', {
       roomId: room.id,

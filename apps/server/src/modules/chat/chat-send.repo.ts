@@ -49,6 +49,12 @@ export interface StoredMessage {
   createdAt: Date;
   /** The recipient's unread rooms per kind, this message included (their header badge). */
   recipientUnread: { casual: number; working: number };
+  /**
+   * Whether the room had unread messages for the recipient before this one. Then their chat
+   * notification for it is already there (one per room until the room is read), and nothing more
+   * is noted for the e-mail.
+   */
+  hadUnread: boolean;
 }
 
 /**
@@ -76,6 +82,7 @@ export async function storeMessage(
     created_at: string | Date;
     casual: number;
     working: number;
+    had_unread: boolean;
   }>(sql`
     with ins as (
       insert into chat_messages (room_id, sender_id, client_id, text)
@@ -96,7 +103,10 @@ export async function storeMessage(
       update chat_members set read_id = greatest(chat_members.read_id, ins.id)
       from ins where chat_members.room_id = ${m.roomId} and chat_members.user_id = ${m.senderId}::uuid
     )
-    select ins.id, ins.created_at, u.casual, u.working
+    select ins.id, ins.created_at, u.casual, u.working,
+      exists(select 1 from chat_members r join chat_messages x on x.room_id = r.room_id
+             where r.room_id = ${m.roomId} and r.user_id = ${m.recipientId}::uuid
+               and x.id > r.read_id and x.sender_id <> r.user_id) as had_unread
     from ins cross join lateral (${unreadRoomsSql(m.recipientId, m.roomId)}) u`);
   const row = result.rows[0];
   if (!row) return undefined;
@@ -104,5 +114,6 @@ export async function storeMessage(
     id: Number(row.id),
     createdAt: new Date(row.created_at),
     recipientUnread: { casual: Number(row.casual), working: Number(row.working) },
+    hadUnread: row.had_unread,
   };
 }

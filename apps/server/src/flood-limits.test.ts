@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyRequestsMessage } from '@brushline/shared/messages';
 import { LIKE_LIMIT, POST_LIMITS } from '@brushline/shared/posts/constants';
 import type { RateLimit } from '@brushline/shared/rate-limit';
+import { TAG_WRITE_LIMIT } from '@brushline/shared/tags/constants';
 import { SOCIAL_WRITE_LIMIT } from '@brushline/shared/users/constants';
 import { postLikes, posts } from './db/schema/posts.ts';
 import { socialLinks } from './db/schema/socials.ts';
+import { tags } from './db/schema/tags.ts';
 import { createTestApp, registerUser, type TestApp } from './test/harness.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -36,6 +38,8 @@ const likesOf = async (u: User) =>
 const socialTitleOf = async (u: User) =>
   (await db().select({ title: socialLinks.title }).from(socialLinks).where(eq(socialLinks.userId, u.id)))[0]
     ?.title;
+const tagsOf = async (u: User) =>
+  (await db().select({ n: count() }).from(tags).where(eq(tags.creatorId, u.id)))[0]!.n;
 
 interface Row {
   name: string;
@@ -73,6 +77,12 @@ const rows: Row[] = [
     send: (u, i) =>
       write(u, 'PATCH', `/api/user/socials/update/${linkId}`, { title: `shop ${i}`, url: 'https://x.com/a' }),
     stored: socialTitleOf,
+  },
+  {
+    name: 'tag writes',
+    limit: TAG_WRITE_LIMIT,
+    send: (u, i) => write(u, 'POST', '/api/tag/create', { title: `flood_${u.id.slice(0, 8)}_${i}` }),
+    stored: tagsOf,
   },
 ];
 

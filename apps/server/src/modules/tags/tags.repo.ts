@@ -234,15 +234,24 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of canonical tags whose title, or one of whose synonyms' titles, contains `filter`
- * (already normalised); exact matches first, then titles that start with it, then by title.
+ * (already normalised); exact matches first, then titles that start with it, then by title. NSFW
+ * tags only when `withNsfw`.
  */
-export async function pageOfTags(db: DbOrTx, filter: string, offset: number, limit: number) {
+export async function pageOfTags(
+  db: DbOrTx,
+  filter: string,
+  withNsfw: boolean,
+  offset: number,
+  limit: number,
+) {
   const pattern = `%${likeEscape(filter)}%`;
+  const shown = sql`${tags.deletedAt} is null and ${tags.canonicalId} is null
+    ${withNsfw ? sql`` : sql`and ${tags.maturity} = 'SFW'`}`;
   const where: SQL = filter
-    ? sql`${tags.deletedAt} is null and ${tags.canonicalId} is null and (${tags.title} like ${pattern}
+    ? sql`${shown} and (${tags.title} like ${pattern}
         or exists (select 1 from tags s where s.canonical_id = ${tags.id} and s.deleted_at is null
                    and s.title like ${pattern}))`
-    : sql`${tags.deletedAt} is null and ${tags.canonicalId} is null`;
+    : shown;
   const rank = filter
     ? sql`case when ${tags.title} = ${filter} or exists (select 1 from tags s where s.canonical_id = ${tags.id}
             and s.deleted_at is null and s.title = ${filter}) then 0

@@ -41,36 +41,50 @@ import {
 import { diff, isUniqueViolation, staffOnly, tagExists, tagMissing, tagRuleError } from './tags.rules.ts';
 import { moveUsages, dropUsagesOfTag } from './tag-usage.repo.ts';
 
+/** Whether `actor` sees NSFW tags (anonymous readers do not), as the autocomplete decides. */
+const seesNsfw = (actor: Actor | null) => actor?.displayNsfw ?? false;
+
+/** An NSFW tag is not there for a reader who does not display NSFW: 404, like a missing one. */
+function assertShown(actor: Actor | null, row: Pick<TagRow, 'maturity'>) {
+  if (row.maturity === 'NSFW' && !seesNsfw(actor)) throw tagMissing();
+}
+
 /** GET tag/get/{title}: the tag with this title after normalisation; a synonym answers its canonical tag. */
-export async function getTagByTitle(
-  ctx: Pick<Deps, 'db'>,
-  _actor: Actor | null,
-  title: string,
-): Promise<Tag> {
+export async function getTagByTitle(ctx: Pick<Deps, 'db'>, actor: Actor | null, title: string): Promise<Tag> {
   const row = await findTagByTitle(ctx.db, normalizeTagTitle(title));
   if (!row) throw tagMissing();
   const canonical = row.canonicalId ? await findTagById(ctx.db, row.canonicalId) : row;
   if (!canonical) throw tagMissing();
+  assertShown(actor, canonical);
   return (await presentTags(ctx.db, [canonical]))[0]!;
 }
 
-/** GET tag/get/byIdFull/{id}: a synonym's id shows the synonym itself (with `synonymOf`), so it can be edited. */
-export async function getTagFull(ctx: Pick<Deps, 'db'>, _actor: Actor | null, id: number): Promise<TagFull> {
+/**
+ * GET tag/get/byIdFull/{id}: a synonym's id shows the synonym itself (with `synonymOf`), so it can be
+ * edited. An NSFW tag (or a synonym of one) is 404 for readers who do not display NSFW, and its NSFW
+ * children are left out for them; parents and synonyms stay, because the editor saves those lists.
+ */
+export async function getTagFull(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: number): Promise<TagFull> {
   const row = await findTagById(ctx.db, id);
   if (!row) throw tagMissing();
-  return presentTagFull(ctx.db, row);
+  assertShown(actor, row);
+  const full = await presentTagFull(ctx.db, row);
+  if (full.synonymOf) assertShown(actor, full.synonymOf);
+  if (seesNsfw(actor)) return full;
+  return { ...full, childTags: full.childTags.filter((c) => c.maturity !== 'NSFW') };
 }
 
 /** GET tags/take/{page}?filter=: canonical tags whose title or a synonym's title contains the filter. */
 export async function listTags(
   ctx: Pick<Deps, 'db'>,
-  _actor: Actor | null,
+  actor: Actor | null,
   page: number,
   filter: string,
 ): Promise<TagPage> {
   const { rows, total } = await pageOfTags(
     ctx.db,
     normalizeTagTitle(filter),
+    seesNsfw(actor),
     (page - 1) * TAG_PAGE_SIZE,
     TAG_PAGE_SIZE,
   );
@@ -85,7 +99,7 @@ export async function suggestTags(
 ): Promise<TagSuggestion[]> {
   const query = normalizeTagTitle(q);
   if (!query) return [];
-  const rows = await suggestTagRows(ctx.db, query, actor?.displayNsfw ?? false, TAG_SUGGESTIONS_MAX);
+  const rows = await suggestTagRows(ctx.db, query, seesNsfw(actor), TAG_SUGGESTIONS_MAX);
   return rows.map((r) => ({
     id: Number(r.id),
     title: r.title,

@@ -286,6 +286,51 @@ describe('autocomplete', () => {
   });
 });
 
+describe('NSFW tags', () => {
+  it('are left out of the table and 404 as pages for readers who do not display NSFW, anonymous ones included', async () => {
+    const stem = uniqueTitle('nsfwcase');
+    const shown = await createTag(t, ann, { title: `${stem}_sfw` });
+    const hidden = await createTag(t, ann, {
+      title: `${stem}_adult`,
+      maturity: 'NSFW',
+      parentTags: [shown.title],
+      synonyms: [`${stem}_alias`],
+    });
+    const reader = await registerUser(t.app, t.dataDir);
+    const settings = await call(t.app, 'PATCH', `/api/user/update/settings/id/${reader.id}`, reader.cookie, {
+      id: reader.id,
+      displayNSFW: true,
+      displayQuestionable: true,
+      isArtist: false,
+    });
+    expect(settings.statusCode).toBe(200);
+    const synonymId = hidden.synonyms[0]!.id;
+    for (const who of [undefined, bob]) {
+      const page = (await get(`/api/tags/take/1?filter=${stem}`, who)).json<TagPage>();
+      expect(page.items.map((i) => i.id)).toEqual([shown.id]);
+      expect(page.total).toBe(1);
+      expect((await get(`/api/tags/take/1?filter=${stem}_alias`, who)).json<TagPage>().total).toBe(0);
+      for (const url of [
+        `/api/tag/get/${hidden.title}`,
+        `/api/tag/get/${stem}_alias`,
+        `/api/tag/get/byIdFull/${hidden.id}`,
+        `/api/tag/get/byIdFull/${synonymId}`,
+      ]) {
+        const res = await get(url, who);
+        expect(res.statusCode, url).toBe(404);
+        expect(errorOf(res).message).toBe(tagMessages.tagMissing);
+      }
+      expect((await get(`/api/tag/get/byIdFull/${shown.id}`, who)).json<TagFull>().childTags).toEqual([]);
+    }
+    const page = (await get(`/api/tags/take/1?filter=${stem}`, reader)).json<TagPage>();
+    expect(page.items.map((i) => i.id).sort()).toEqual([shown.id, hidden.id].sort());
+    expect((await get(`/api/tag/get/${stem}_alias`, reader)).json<Tag>().id).toBe(hidden.id);
+    expect((await get(`/api/tag/get/byIdFull/${synonymId}`, reader)).statusCode).toBe(200);
+    const parent = (await get(`/api/tag/get/byIdFull/${shown.id}`, reader)).json<TagFull>();
+    expect(parent.childTags.map((c) => c.id)).toEqual([hidden.id]);
+  });
+});
+
 describe('staff: merge and delete', () => {
   it('merging makes the tag a synonym, moves usages (one per thing) and links, keeps history', async () => {
     const parent = await createTag(t, ann, { title: uniqueTitle('p') });

@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -11,12 +11,22 @@ import { z } from 'zod';
  * schema; here the service's types do, and a test compares both serializers on real pages.
  */
 export function fastOkSerializer<S>(okSchema: z.ZodType): FastifySerializerCompiler<S> {
-  const stringify = fastJson(
-    z.toJSONSchema(okSchema, { target: 'draft-7', io: 'output' }) as Parameters<typeof fastJson>[0],
-  );
+  const stringify = fastStringify(okSchema);
   // Every other status is a route's own zod schema, which the zod compiler expects.
   return (route) =>
     String(route.httpStatus) === '200'
       ? stringify
       : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+}
+
+/** fast-json-stringify of a zod schema's output (what a route that writes its answer itself uses). */
+export function fastStringify<T>(schema: z.ZodType<T>): (value: T) => string {
+  return fastJson(
+    z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as Parameters<typeof fastJson>[0],
+  );
+}
+
+/** Sends JSON the route wrote itself (a string with a JSON type goes out as it is, unserialized). */
+export function sendWrittenJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -1,11 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { BOARD_DONE_SHOWN } from '@brushline/shared/board/constants';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { BOARD_DONE_SHOWN, BOARD_TASK_STATUSES } from '@brushline/shared/board/constants';
 import { fromCents } from '@brushline/shared/cards/pricing';
 import { ORDER_LIST_MAX } from '@brushline/shared/orders/constants';
 import { optionsInShort } from '@brushline/shared/orders/row-summary';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { Person } from '@brushline/shared/users/schemas';
-import { commissionTasks } from '../../db/schema/orders.ts';
+import { commissionForms, commissionTasks } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/users.ts';
 import type { TxCtx } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toPerson } from '../users/users.dto.ts';
@@ -65,4 +66,24 @@ export async function listBoardCommissions(
     BOARD_DONE_SHOWN,
   );
   return [...active, ...done].map(toBoardRow);
+}
+
+/**
+ * A subquery answering a short text that changes whenever anything the board shows of the
+ * artist's commissions changes: which ones have a place on it, their status and since when, their
+ * buyers' logins, names and pictures (a form's card title, price and options never change once
+ * sent). The board's read cache compares it instead of reading the commissions
+ * (docs/decisions/0014-kanban-board.md, "Reading fast").
+ */
+export function boardCommissionsStamp(artistId: string | Placeholder): SQL<string> {
+  const statuses = sql.join(
+    BOARD_TASK_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return sql<string>`(select count(*) || ':' || coalesce(md5(string_agg(concat_ws('/',
+      t.id, t.status, t.updated_at, u.login, u.display_name, u.avatar_media_id), ',' order by t.id)), '')
+    from ${commissionForms} f
+    join ${commissionTasks} t on t.form_id = f.id
+    join ${users} u on u.id = f.sender_id
+    where f.artist_id = ${artistId} and t.status in (${statuses}))`;
 }

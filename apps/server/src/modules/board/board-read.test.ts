@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { Board } from '@brushline/shared/board/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import type { Actor } from '../../platform/session.ts';
+import { call, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { columnOf, getBoard, orderAt } from './board-fixtures.ts';
+import { boardStamp } from './board-read.ts';
+import { getOwnBoard } from './board.service.ts';
+
+let t: TestApp;
+let buyer: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await registerUser(t.app, t.dataDir);
+});
+afterAll(() => t.close());
+
+const actorOf = (user: TestUser): Actor => ({
+  id: user.id,
+  login: user.login,
+  roles: ['artist'],
+  sessionHash: 'test',
+  displayNsfw: false,
+  displayQuestionable: false,
+});
+
+const parse = (json: string) => JSON.parse(json) as Board;
+
+/** GET /api/board (kept answers included) against a board built now from the database. */
+async function expectFreshRead(artist: TestUser): Promise<string> {
+  const read = await call(t.app, 'GET', '/api/board', artist.cookie);
+  expect(read.statusCode).toBe(200);
+  expect(read.headers['content-type']).toMatch(/^application\/json/);
+  const fresh = await getOwnBoard(t.app.deps, actorOf(artist));
+  expect(read.json()).toEqual(JSON.parse(JSON.stringify(fresh)));
+  return read.body;
+}
+
+describe('the kept board read (board-read.ts)', () => {
+  it('answers the same bytes while nothing changed, and every change on the next read', async () => {
+    const ann = await registerArtist(t);
+    const form = await orderAt(t, ann, buyer, 'processing');
+    const first = await expectFreshRead(ann);
+    expect(await expectFreshRead(ann)).toBe(first);
+
+    // The layout (version): a personal task.
+    const board = await getBoard(t, ann);
+    await call(t.app, 'POST', '/api/board/task', ann.cookie, {
+      columnGuid: columnOf(board, 'accepted').id,
+      title: 'Buy paper',
+    });
+    const withTask = await expectFreshRead(ann);
+    expect(withTask).not.toBe(first);
+
+    // A status changed by the order moves (the buyer's notification arrives too).
+    const other = await orderAt(t, ann, buyer, 'finished');
+    await call(t.app, 'PUT', `/api/task/${other.task.id}/send-back`, buyer.cookie, { comment: 'Brighter' });
+    const sentBack = await expectFreshRead(ann);
+    expect(sentBack).not.toBe(withTask);
+    const unread = parse(sentBack).tasks.find((x) => x.commission?.formId === other.id)!.commission!.unread;
+    expect(unread).toBeGreaterThan(0);
+
+    // Its notifications read: the count goes back to 0 on the next read.
+    const task = (await getBoard(t, ann)).tasks.find((x) => x.commission?.formId === other.id)!;
+    await call(t.app, 'PATCH', `/api/board/task/${task.id}/read`, ann.cookie);
+    const read = parse(await expectFreshRead(ann));
+    expect(read.tasks.find((x) => x.id === task.id)!.commission!.unread).toBe(0);
+
+    // The buyer renames themselves.
+    expect(
+      (await call(t.app, 'PATCH', '/api/user/profile', buyer.cookie, { displayName: 'Bea Renamed' }))
+        .statusCode,
+    ).toBe(200);
+    const renamed = parse(await expectFreshRead(ann));
+    const mine = renamed.tasks.find((x) => x.commission?.formId === form.id)!;
+    expect(mine.commission!.buyer.displayName).toBe('Bea Renamed');
+
+    // Slots.
+    await call(t.app, 'PATCH', '/api/board/settings', ann.cookie, { slots: 4 });
+    expect(parse(await expectFreshRead(ann)).slots).toBe(4);
+  });
+
+  it('a status changed by a path that forgets the board hook is still right on the next read', async () => {
+    const ann = await registerArtist(t);
+    const form = await orderAt(t, ann, buyer, 'waiting');
+    const before = await expectFreshRead(ann);
+    const stamp = await boardStamp(t.app.deps.db, ann.id);
+    await t.app.deps.db.execute(
+      sql`update commission_tasks set status = 'processing', updated_at = now() where id = ${form.task.id}`,
+    );
+    expect((await boardStamp(t.app.deps.db, ann.id))!.key).not.toBe(stamp!.key);
+    const after = await expectFreshRead(ann);
+    expect(after).not.toBe(before);
+    const board = parse(after);
+    const task = board.tasks.find((x) => x.commission?.formId === form.id)!;
+    expect(board.columns.find((c) => c.id === task.columnId)!.systemKey).toBe('inProgress');
+  });
+
+  it('no stamp before the board is made; a user who never read theirs gets it made', async () => {
+    const bo = await registerArtist(t);
+    expect(await boardStamp(t.app.deps.db, bo.id)).toBeNull();
+    await expectFreshRead(bo);
+    expect(await boardStamp(t.app.deps.db, bo.id)).not.toBeNull();
+  });
+});

@@ -30,6 +30,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { describePage, firstPictures } from './modules/site/page-preview.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(foldersRoutes(deps));
       await api.register(imagesRoutes(deps));
       await api.register(browseRoutes(deps));
+      await api.register(requestsRoutes(deps));
     },
     { prefix: '/api' },
   );

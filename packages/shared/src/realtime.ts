@@ -37,6 +37,16 @@ export interface ServerToClientEvents {
     senderLogin: string;
   }) => void;
   /**
+   * SPEC §7: an artist applied to one of the user's requests (or updated their pending
+   * application). Pushed by the server after the application committed (issue 12 §2,
+   * docs/decisions/0018-requests.md); the client refreshes its pending list.
+   */
+  AppliedForRequestRecieved: (payload: {
+    applicationId: number;
+    requestGuid: string;
+    senderLogin: string;
+  }) => void;
+  /**
    * The signed-in user's board changed (a save in another tab or device, or a commission whose
    * status changed moved): a client holding an older version reloads it.
    */

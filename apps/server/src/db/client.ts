@@ -14,6 +14,7 @@ import * as mediaSchema from './schema/media.ts';
 import * as notificationsSchema from './schema/notifications.ts';
 import * as ordersSchema from './schema/orders.ts';
 import * as postsSchema from './schema/posts.ts';
+import * as requestsSchema from './schema/requests.ts';
 import * as socialsSchema from './schema/socials.ts';
 import * as tagsSchema from './schema/tags.ts';
 import * as usersSchema from './schema/users.ts';
@@ -31,6 +32,7 @@ export const schema = {
   ...boardSchema,
   ...tagsSchema,
   ...chatSchema,
+  ...requestsSchema,
 };
 
 /**

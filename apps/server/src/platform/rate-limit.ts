@@ -12,6 +12,7 @@ import { MEDIA_UPLOAD_LIMIT } from '@brushline/shared/media/constants';
 import { tooManyRequestsMessage } from '@brushline/shared/messages';
 import { FORM_SEND_LIMIT } from '@brushline/shared/orders/constants';
 import { LIKE_LIMIT, POST_LIMITS } from '@brushline/shared/posts/constants';
+import { APPLY_DAILY_LIMIT, REQUEST_WRITE_LIMIT } from '@brushline/shared/requests/constants';
 import type { RateLimit } from '@brushline/shared/rate-limit';
 import { TAG_WRITE_LIMIT } from '@brushline/shared/tags/constants';
 import { SOCIAL_WRITE_LIMIT } from '@brushline/shared/users/constants';
@@ -40,6 +41,8 @@ export const LIMITS = {
   chatSendSustained: CHAT_SEND_LIMITS.sustained,
   chatOpenUser: CHAT_OPEN_LIMIT,
   chatBlockUser: CHAT_BLOCK_LIMIT,
+  requestWriteUser: REQUEST_WRITE_LIMIT,
+  applyDailyUser: APPLY_DAILY_LIMIT,
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TaskStatus } from '@brushline/shared/orders/constants';
+import type { FormType, TaskStatus } from '@brushline/shared/orders/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import {
@@ -84,7 +84,7 @@ export async function findReferenceRows(
 }
 
 export interface NewForm {
-  cardUuid: string;
+  cardUuid: string | null;
   cardTitle: string;
   artistId: string;
   senderId: string;
@@ -93,6 +93,8 @@ export interface NewForm {
   totalPriceCents: number;
   revisionsIncluded: number | null;
   chosen: StoredChosenSection[];
+  /** SPEC §3 form type: 'requested' when made by approving an application to a request. */
+  type?: FormType;
 }
 
 /** Stores a form, its references and its task (status none); call inside a transaction. */
@@ -104,7 +106,10 @@ export async function insertFormWithTask(db: DbOrTx, form: NewForm, referenceIds
       .insert(formReferences)
       .values(referenceIds.map((mediaId, position) => ({ formId, position, mediaId })));
   }
-  const [task] = await db.insert(commissionTasks).values({ formId }).returning({ id: commissionTasks.id });
+  const [task] = await db
+    .insert(commissionTasks)
+    .values({ formId, type: form.type ?? 'normal' })
+    .returning({ id: commissionTasks.id });
   return { formId, taskId: task!.id };
 }
 

@@ -11,7 +11,10 @@ import type {
   SentForm,
   StatusCounts,
 } from '@brushline/shared/orders/schemas';
-import { ACTIVE_TASK_STATUSES } from '@brushline/shared/orders/status-machine';
+import { ACTIVE_TASK_STATUSES, TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
+import { inArray } from 'drizzle-orm';
+import { commissionForms } from '../../db/schema/orders.ts';
+import { openWorkingRoom } from '../chat/chat-rooms.service.ts';
 import { userNotFound } from '@brushline/shared/users/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -32,6 +35,7 @@ import {
   findReferenceRows,
   insertFormWithTask,
   markFormRead,
+  moveTaskStatus,
   newFor,
   receivedBy,
   sentBy,
@@ -220,4 +224,65 @@ export async function listOrdersBetween(
   otherUserId: string,
 ): Promise<SentForm[]> {
   return presentForms(ctx, await findFormRows(ctx.db, betweenUsers(actor.id, otherUserId), ORDER_LIST_MAX));
+}
+
+/** What an approved application to a request turns into (issue 12 §2). */
+export interface RequestedOrder {
+  /** The request's owner: the commissioner of the order. */
+  buyerId: string;
+  artistId: string;
+  cardUuid: string | null;
+  cardTitle: string;
+  terms: string;
+  revisionsIncluded: number | null;
+  description: string;
+  totalPriceCents: number;
+  references: readonly string[];
+}
+
+/**
+ * An order made by approving an application, inside the approval's transaction: a sent form of
+ * type "requested" (the card as it is now, the offered price as total, the application's
+ * references) whose task is already accepted (none → waiting, the machine's accept move, with the
+ * working chat an accept opens), so the artist starts it like any accepted order. The caller
+ * runs the board hook (followCommissionStatus) after its commit.
+ */
+export async function createRequestedOrder(
+  ctx: TxCtx,
+  _actor: Actor,
+  order: RequestedOrder,
+): Promise<{ formId: number; taskId: number }> {
+  const ids = await insertFormWithTask(
+    ctx.db,
+    {
+      cardUuid: order.cardUuid,
+      cardTitle: order.cardTitle,
+      artistId: order.artistId,
+      senderId: order.buyerId,
+      description: order.description,
+      terms: order.terms,
+      totalPriceCents: order.totalPriceCents,
+      revisionsIncluded: order.revisionsIncluded,
+      chosen: [],
+      type: 'requested',
+    },
+    order.references,
+  );
+  const accept = TASK_TRANSITIONS.accept;
+  if (!(await moveTaskStatus(ctx.db, ids.taskId, accept.from, accept.to))) {
+    throw new AppError(409, 'illegal_transition', orderMessages.illegalTransition);
+  }
+  await openWorkingRoom(ctx, { id: order.artistId }, { buyerId: order.buyerId });
+  return ids;
+}
+
+/** The task of each of these forms (for features that point at orders, e.g. request tracking). */
+export async function tasksOfForms(
+  ctx: TxCtx,
+  _actor: Actor | null,
+  formIds: number[],
+): Promise<Map<number, { id: number; status: SentForm['status'] }>> {
+  if (formIds.length === 0) return new Map();
+  const rows = await findFormRows(ctx.db, inArray(commissionForms.id, formIds));
+  return new Map(rows.map((r) => [r.id, { id: r.taskId, status: r.taskStatus }]));
 }

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Application, Request } from '@brushline/shared/requests/schemas';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { answer, applyTo, postRequest, sampleApply, sampleRequest } from './request-fixtures.ts';
+
+/**
+ * Every request, application and tracking route × every kind of caller, table-driven. "owner"
+ * posted the request, "applicant" is the artist who applied to it, "other" a signed-in artist on
+ * neither side, "anon" has no session. After every call the caller was not meant to make a change
+ * with, what the two sides can see is compared with what it was before.
+ */
+type Who = 'owner' | 'applicant' | 'other' | 'anon';
+const WHO: Who[] = ['owner', 'applicant', 'other', 'anon'];
+
+interface Ctx {
+  owner: TestUser;
+  applicant: TestUser;
+  card: string;
+  request: Request;
+  application: Application;
+  title: string;
+}
+
+interface Row {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: (c: Ctx) => string;
+  body?: (c: Ctx) => unknown;
+  expect: Record<Who, number>;
+  setup?: { hidden?: boolean; approved?: boolean };
+  mutates?: Who[];
+  /** Callers whose answer may show the request's title (unique per context). */
+  seenBy?: Who[];
+}
+
+let t: TestApp;
+let other: TestUser;
+const owners: TestUser[] = [];
+const applicants: { user: TestUser; card: string }[] = [];
+let n = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await registerArtist(t);
+  await createCard(t, other);
+  // Rotated so the per-user write and apply limits are never reached by the matrix itself.
+  for (let i = 0; i < 6; i += 1) {
+    owners.push(await registerUser(t.app, t.dataDir));
+    const user = await registerArtist(t);
+    applicants.push({ user, card: (await createCard(t, user)).uuid });
+  }
+});
+afterAll(() => t.close());
+
+async function context(setup: Row['setup'] = {}): Promise<Ctx> {
+  const owner = owners[n % owners.length]!;
+  const { user: applicant, card } = applicants[n % applicants.length]!;
+  n += 1;
+  const title = `Req ${randomBytes(4).toString('hex')}`;
+  const request = await postRequest(t, owner, { title });
+  const application = await applyTo(t, applicant, request.guid, card);
+  if (setup.approved) {
+    const res = await answer(t, owner, application.id, 'confirm');
+    if (res.statusCode !== 200) throw new Error(`approve ${res.statusCode}: ${res.body}`);
+  }
+  if (setup.hidden) {
+    await call(
+      t.app,
+      'PATCH',
+      `/api/request/update/${request.id}`,
+      owner.cookie,
+      sampleRequest({ title, privacy: 'hidden' }),
+    );
+  }
+  return { owner, applicant, card, request, application, title };
+}
+
+async function snapshot(c: Ctx) {
+  const get = async (url: string, user?: TestUser) => (await call(t.app, 'GET', url, user?.cookie)).body;
+  return [
+    await get('/api/request/owned/get', c.owner),
+    await get('/api/request/pending/get', c.owner),
+    await get('/api/request/tracking/outgoing', c.owner),
+    await get('/api/request/tracking/incoming', c.applicant),
+    await get(`/api/task/comissions/get/crm/${c.applicant.login}`, c.applicant),
+    await get('/api/notifications', c.owner),
+    await get('/api/notifications', c.applicant),
+    await get(`/api/request/get/${c.request.guid}`, c.owner),
+  ];
+}
+
+const rows: Row[] = [
+  {
+    name: 'GET /request/owned/get',
+    method: 'GET',
+    url: () => '/api/request/owned/get',
+    expect: { owner: 200, applicant: 200, other: 200, anon: 401 },
+    seenBy: ['owner'],
+  },
+  {
+    name: 'GET /request/get/filter',
+    method: 'GET',
+    url: (c) => `/api/request/get/filter?searchInTitle=${encodeURIComponent(c.title)}`,
+    expect: { owner: 200, applicant: 200, other: 200, anon: 200 },
+    seenBy: WHO,
+  },
+  {
+    name: 'GET /request/get/filter (hidden)',
+    method: 'GET',
+    url: (c) => `/api/request/get/filter?searchInTitle=${encodeURIComponent(c.title)}`,
+    setup: { hidden: true },
+    expect: { owner: 200, applicant: 200, other: 200, anon: 200 },
+  },
+  {
+    name: 'GET /request/get/{guid}',
+    method: 'GET',
+    url: (c) => `/api/request/get/${c.request.guid}`,
+    expect: { owner: 200, applicant: 200, other: 200, anon: 200 },
+    seenBy: WHO,
+  },
+  {
+    name: 'GET /request/get/{guid} (hidden)',
+    method: 'GET',
+    url: (c) => `/api/request/get/${c.request.guid}`,
+    setup: { hidden: true },
+    expect: { owner: 200, applicant: 404, other: 404, anon: 404 },
+    seenBy: ['owner'],
+  },
+  {
+    name: 'POST /request/create',
+    method: 'POST',
+    url: () => '/api/request/create',
+    body: () => sampleRequest({ title: 'Another' }),
+    expect: { owner: 200, applicant: 200, other: 200, anon: 401 },
+    mutates: ['owner', 'applicant', 'other'],
+  },
+  {
+    name: 'PATCH /request/update/{id}',
+    method: 'PATCH',
+    url: (c) => `/api/request/update/${c.request.id}`,
+    body: () => sampleRequest({ title: 'Taken over' }),
+    expect: { owner: 200, applicant: 404, other: 404, anon: 401 },
+    mutates: ['owner'],
+    seenBy: ['owner'],
+  },
+  {
+    name: 'DELETE /request/delete/{guid}',
+    method: 'DELETE',
+    url: (c) => `/api/request/delete/${c.request.guid}`,
+    expect: { owner: 200, applicant: 404, other: 404, anon: 401 },
+    mutates: ['owner'],
+  },
+  {
+    name: 'POST /request/apply/{guid}',
+    method: 'POST',
+    url: (c) => `/api/request/apply/${c.request.guid}`,
+    body: (c) => sampleApply(c.card, { comment: 'Updated offer' }),
+    expect: { owner: 403, applicant: 200, other: 404, anon: 401 },
+    mutates: ['applicant'],
+    seenBy: ['applicant'],
+  },
+  {
+    name: 'POST /request/apply/{guid} (hidden)',
+    method: 'POST',
+    url: (c) => `/api/request/apply/${c.request.guid}`,
+    body: (c) => sampleApply(c.card),
+    setup: { hidden: true },
+    expect: { owner: 403, applicant: 404, other: 404, anon: 401 },
+  },
+  {
+    name: 'GET /request/pending/get',
+    method: 'GET',
+    url: () => '/api/request/pending/get',
+    expect: { owner: 200, applicant: 200, other: 200, anon: 401 },
+    seenBy: ['owner'],
+  },
+  ...(['confirm', 'reject'] as const).map((how): Row => ({
+    name: `POST /request/answer (${how})`,
+    method: 'POST',
+    url: () => '/api/request/answer',
+    body: (c) => ({ id: c.application.id, answer: how }),
+    expect: { owner: 200, applicant: 404, other: 404, anon: 401 },
+    mutates: ['owner'],
+    seenBy: ['owner'],
+  })),
+  {
+    name: 'POST /request/answer (already approved)',
+    method: 'POST',
+    url: () => '/api/request/answer',
+    body: (c) => ({ id: c.application.id, answer: 'reject' }),
+    setup: { approved: true },
+    expect: { owner: 409, applicant: 404, other: 404, anon: 401 },
+  },
+  {
+    name: 'PATCH /request/read/{id}',
+    method: 'PATCH',
+    url: (c) => `/api/request/read/${c.application.id}`,
+    expect: { owner: 200, applicant: 404, other: 404, anon: 401 },
+    mutates: ['owner'],
+    seenBy: ['owner'],
+  },
+  {
+    name: 'GET /request/tracking/incoming',
+    method: 'GET',
+    url: () => '/api/request/tracking/incoming',
+    setup: { approved: true },
+    expect: { owner: 200, applicant: 200, other: 200, anon: 401 },
+    seenBy: ['applicant'],
+  },
+  {
+    name: 'GET /request/tracking/outgoing',
+    method: 'GET',
+    url: () => '/api/request/tracking/outgoing',
+    setup: { approved: true },
+    expect: { owner: 200, applicant: 200, other: 200, anon: 401 },
+    seenBy: ['owner'],
+  },
+];
+
+describe('authorization matrix', () => {
+  const cases = rows.flatMap((row) => WHO.map((who) => [row.name, who, row] as const));
+  it.each(cases)('%s as %s', async (_name, who, row) => {
+    const c = await context(row.setup);
+    const user = { owner: c.owner, applicant: c.applicant, other, anon: undefined }[who];
+    const before = await snapshot(c);
+    const res = await call(t.app, row.method, row.url(c), user?.cookie, row.body?.(c));
+    expect(res.statusCode, res.body).toBe(row.expect[who]);
+    if (res.statusCode >= 400) expect(res.json().error.message).toEqual(expect.any(String));
+    const mayChange = res.statusCode < 300 && (row.mutates ?? []).includes(who);
+    if (!mayChange) expect(await snapshot(c)).toEqual(before);
+    if (res.statusCode < 300 && !(row.seenBy ?? []).includes(who)) expect(res.body).not.toContain(c.title);
+  });
+});

@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { media } from '../../db/schema/media.ts';
+import { applications, requestMedia, requests } from '../../db/schema/requests.ts';
+import { ownPictureId, users } from '../../db/schema/users.ts';
+import type { MediaRow } from '../media/media.dto.ts';
+
+const requestColumns = {
+  id: requests.id,
+  guid: requests.guid,
+  ownerId: requests.ownerId,
+  title: requests.title,
+  description: requests.description,
+  typeOfWork: requests.typeOfWork,
+  additionalRequirements: requests.additionalRequirements,
+  preferences: requests.preferences,
+  priceMinCents: requests.priceMinCents,
+  priceMaxCents: requests.priceMaxCents,
+  deadlineDays: requests.deadlineDays,
+  privacy: requests.privacy,
+  createdAt: requests.createdAt,
+  updatedAt: requests.updatedAt,
+  ownerLogin: users.login,
+  ownerDisplayName: users.displayName,
+  ownerAvatarId: ownPictureId(users),
+  applications: sql<number>`(select count(*)::int from ${applications} where ${applications.requestId} = ${requests.id})`,
+};
+
+/** A request with its owner and its number of applications, in one query. */
+export type RequestRow = Awaited<ReturnType<typeof findRequestRows>>[number];
+export type RequestValues = Omit<
+  typeof requests.$inferInsert,
+  'id' | 'guid' | 'ownerId' | 'createdAt' | 'updatedAt'
+>;
+
+export async function findRequestRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+) {
+  const q = db
+    .select(requestColumns)
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.ownerId))
+    .where(where)
+    .orderBy(desc(requests.createdAt), desc(requests.id));
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+
+export const byGuid = (guid: string) => eq(requests.guid, guid);
+export const byId = (id: number) => eq(requests.id, id);
+export const ownedBy = (userId: string) => eq(requests.ownerId, userId);
+export const isPublic = () => eq(requests.privacy, 'public');
+
+/** LIKE pattern of the words as typed: %, _ and \ mean themselves. */
+const contains = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE parts of the public filter (prices in cents, deadline in days). */
+export function filterConditions(f: {
+  maxPriceCents?: number;
+  minPriceCents?: number;
+  minDeadline?: number;
+  inTitle?: string;
+  inDescription?: string;
+  typeOfWork?: (typeof requests.$inferSelect)['typeOfWork'];
+  tagConditions: SQL[];
+}): SQL | undefined {
+  const parts: (SQL | undefined)[] = [isPublic()];
+  // A budget that reaches into the reader's range: its minimum is at most their maximum …
+  if (f.maxPriceCents !== undefined) parts.push(lte(requests.priceMinCents, f.maxPriceCents));
+  // … and its maximum at least their minimum.
+  if (f.minPriceCents !== undefined) parts.push(gte(requests.priceMaxCents, f.minPriceCents));
+  if (f.minDeadline !== undefined) parts.push(gte(requests.deadlineDays, f.minDeadline));
+  const words = [
+    f.inTitle ? ilike(requests.title, contains(f.inTitle)) : undefined,
+    f.inDescription ? ilike(requests.description, contains(f.inDescription)) : undefined,
+  ].filter((w): w is SQL => w !== undefined);
+  if (words.length > 0) parts.push(or(...words));
+  if (f.typeOfWork) parts.push(eq(requests.typeOfWork, f.typeOfWork));
+  parts.push(...f.tagConditions);
+  return and(...parts);
+}
+
+/** The attachments of these requests, in their saved order. */
+export async function findRequestMediaRows(
+  db: DbOrTx,
+  requestIds: number[],
+): Promise<{ requestId: number; media: MediaRow }[]> {
+  if (requestIds.length === 0) return [];
+  return db
+    .select({ requestId: requestMedia.requestId, media })
+    .from(requestMedia)
+    .innerJoin(media, eq(media.id, requestMedia.mediaId))
+    .where(inArray(requestMedia.requestId, requestIds))
+    .orderBy(asc(requestMedia.requestId), asc(requestMedia.position));
+}
+
+/** Counts the owner's requests, holding their user row so two creates cannot both pass the cap. */
+export async function lockAndCountRequests(db: DbOrTx, ownerId: string): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(requests)
+    .where(ownedBy(ownerId));
+  return row!.n;
+}
+
+export async function insertRequest(db: DbOrTx, ownerId: string, values: RequestValues) {
+  const [row] = await db
+    .insert(requests)
+    .values({ ...values, ownerId })
+    .returning({ id: requests.id, guid: requests.guid });
+  return row!;
+}
+
+/** Updates the owner's request; answers whether there was one. */
+export async function updateOwnRequest(db: DbOrTx, ownerId: string, id: number, values: RequestValues) {
+  const rows = await db
+    .update(requests)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(byId(id), ownedBy(ownerId)))
+    .returning({ id: requests.id });
+  return rows.length > 0;
+}
+
+export async function deleteOwnRequest(db: DbOrTx, ownerId: string, guid: string) {
+  const rows = await db
+    .delete(requests)
+    .where(and(byGuid(guid), ownedBy(ownerId)))
+    .returning({ id: requests.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function replaceRequestMedia(db: DbOrTx, requestId: number, mediaIds: readonly string[]) {
+  await db.delete(requestMedia).where(eq(requestMedia.requestId, requestId));
+  if (mediaIds.length > 0) {
+    await db
+      .insert(requestMedia)
+      .values(mediaIds.map((mediaId, position) => ({ requestId, position, mediaId })));
+  }
+}
+
+/** Locks one request for the rest of the transaction (an apply or an answer waits for an edit). */
+export async function lockRequest(db: DbOrTx, where: SQL) {
+  const [row] = await db
+    .select({
+      id: requests.id,
+      guid: requests.guid,
+      title: requests.title,
+      ownerId: requests.ownerId,
+      privacy: requests.privacy,
+      priceMinCents: requests.priceMinCents,
+      description: requests.description,
+      additionalRequirements: requests.additionalRequirements,
+      preferences: requests.preferences,
+    })
+    .from(requests)
+    .where(where)
+    .for('share');
+  return row;
+}

@@ -25,7 +25,7 @@ import {
 import { CardDetailsFields } from '../components/card-details-fields.tsx';
 import { CardView } from '../components/card-view.tsx';
 import { SectionsEditor } from '../components/sections-editor.tsx';
-import { useUnsavedGuard } from '../use-unsaved-guard.ts';
+import { useUnsavedGuard } from '../../../lib/use-unsaved-guard.ts';
 
 /** /crm/cards/card-create: a new card. */
 export function CardCreatePage() {
@@ -70,7 +70,7 @@ function CardEditor({ card }: { card: Card | null }) {
     initialValues: card ? draftOf(card) : emptyDraft(),
     validate: (values) => fieldErrors(cardBodySchema, bodyOf(values)),
   });
-  const guard = useUnsavedGuard(form.isDirty());
+  const guard = useUnsavedGuard(form.isDirty(), 'this card');
   const saving = create.isPending || update.isPending;
 
   const done = (message: string) => {

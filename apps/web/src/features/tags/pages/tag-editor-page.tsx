@@ -21,6 +21,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useUnsavedGuard } from '../../../lib/use-unsaved-guard.ts';
 import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { tagFullQuery, useCreateTag, useUpdateTag } from '../api/tag-queries.ts';
@@ -102,6 +103,8 @@ function TagForm({ initial, tag }: { initial: Draft; tag?: TagFull }) {
   usePageTitle(tag ? `Edit ${displayTagTitle(tag.title)} · Wiki` : undefined);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const saving = create.isPending || update.isPending;
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const guard = useUnsavedGuard(dirty, tag ? 'this tag' : 'the new tag');
   const isSynonym = !!tag?.synonymOf;
 
   const fail = (err: Error) => {
@@ -120,6 +123,7 @@ function TagForm({ initial, tag }: { initial: Draft; tag?: TagFull }) {
     try {
       const saved = tag ? await update.mutateAsync({ ...draft, version }) : await create.mutateAsync(draft);
       toast.success(saved.message);
+      guard.allowNext();
       void navigate(toPath('wikiTag', { title: saved.tag.title }));
     } catch (err) {
       if (tag && err instanceof ApiError && err.code === TAG_CONFLICT_CODE) {

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { openConfirmModal } from '../../lib/confirm.ts';
+import { openConfirmModal } from './confirm.ts';
 
 /**
  * Asks before leaving a form with unsaved changes: a confirmation for links inside the app, the
  * browser's own prompt for reloads and closing the tab. `allowNext()` lets the next navigation
- * through (after a successful save, before the form knows it is clean again).
+ * through (after a successful save, before the form knows it is clean again). `what` names the
+ * thing edited in the dialog ("this card", "this tag").
  */
-export function useUnsavedGuard(isDirty: boolean) {
+export function useUnsavedGuard(isDirty: boolean, what: string) {
   const allowed = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -20,7 +21,7 @@ export function useUnsavedGuard(isDirty: boolean) {
     let decided = false;
     openConfirmModal({
       title: 'Leave without saving?',
-      children: 'Your changes to this card are not saved yet. If you leave now, they are lost.',
+      children: `Your changes to ${what} are not saved yet. If you leave now, they are lost.`,
       labels: { confirm: 'Leave', cancel: 'Stay' },
       confirmProps: { color: 'red' },
       onConfirm: () => {
@@ -31,7 +32,7 @@ export function useUnsavedGuard(isDirty: boolean) {
         if (!decided) blocker.reset();
       },
     });
-  }, [blocker]);
+  }, [blocker, what]);
 
   useEffect(() => {
     if (!isDirty) return;

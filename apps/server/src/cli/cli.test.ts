@@ -113,6 +113,13 @@ describe('demo content', () => {
       expect(feed.items.some((p) => p.attachedMedia.length === 2)).toBe(true);
       const cards = (await fresh.app.inject({ url: '/api/comissioncards/user/demo_artist' })).json();
       expect(cards).toHaveLength(1);
+      // Public requests from the demo client (the hidden one is not listed), one with an application.
+      const requests = (await fresh.app.inject({ url: '/api/request/get/filter?page=1' })).json<
+        { title: string; privacy: string; applications: number; tags: unknown[] }[]
+      >();
+      expect(requests.map((r) => r.privacy)).toEqual(['public', 'public', 'public']);
+      expect(requests.find((r) => r.applications === 1)?.title).toBe('My cat as a fantasy knight');
+      expect(requests.every((r) => r.tags.length > 0)).toBe(true);
       expect(cards[0]).toMatchObject({
         title: 'Character portrait',
         startingPrice: 40,
@@ -188,6 +195,39 @@ describe('demo content', () => {
           unreadMessages: 1,
         }),
       ]);
+      // The demo artist's application waits, unread, in the demo client's pending requests.
+      const client = created.find((c) => c.login === 'demo_client')!;
+      const clientLogin = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: 'demo_client', password: client.password },
+        remoteAddress: '10.9.9.7',
+      });
+      const clientCookie = sessionCookie(clientLogin);
+      const waiting = (
+        await fresh.app.inject({ url: '/api/request/pending/get', headers: { cookie: clientCookie } })
+      ).json<
+        {
+          request: { title: string };
+          applications: { status: string; isRead: boolean; sender: { login: string } }[];
+        }[]
+      >();
+      expect(waiting).toEqual([
+        {
+          request: expect.objectContaining({ title: 'My cat as a fantasy knight' }),
+          applications: [
+            expect.objectContaining({
+              status: 'pending',
+              isRead: false,
+              sender: expect.objectContaining({ login: 'demo_artist' }),
+            }),
+          ],
+        },
+      ]);
+      const own = (
+        await fresh.app.inject({ url: '/api/request/owned/get', headers: { cookie: clientCookie } })
+      ).json<{ privacy: string }[]>();
+      expect(own.filter((r) => r.privacy === 'hidden')).toHaveLength(1);
     } finally {
       await fresh.close();
     }

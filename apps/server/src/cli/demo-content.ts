@@ -47,7 +47,7 @@ async function picture(
   return storeUpload(deps, actor, purpose, png);
 }
 
-const actorOf = (id: string, login: string, roles: Role[]): Actor => ({
+export const actorOf = (id: string, login: string, roles: Role[]): Actor => ({
   id,
   login,
   roles,

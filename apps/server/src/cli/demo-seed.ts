@@ -2,6 +2,7 @@ import type { Role } from '@brushline/shared/roles';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../platform/deps.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoTags } from './demo-tags.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { newToken } from '../platform/tokens.ts';
@@ -52,7 +53,7 @@ export async function seedDemo(db: Db, print: Print = printToStdout) {
   return created;
 }
 
-/** Demo accounts, and when they are new, their demo posts, commission card and request; demo tags. */
+/** Demo accounts, and when they are new, their demo posts, commission card, orders and public requests; demo tags. */
 export async function seedDemoWithContent(deps: Deps, print: Print = printToStdout) {
   const created = await seedDemo(deps.db, print);
   if (created.length > 0) deps.log.info({ logins: created.map((c) => c.login) }, 'demo accounts created');
@@ -62,6 +63,8 @@ export async function seedDemoWithContent(deps: Deps, print: Print = printToStdo
   if (artist && client) await seedDemoContent(deps, { artist, client, admin });
   // The wiki's vocabulary, whenever it is still empty (also on a database seeded before tags existed).
   await seedDemoTags(deps);
+  // Requests carry wiki tags, so they come after the vocabulary.
+  if (artist && client) await seedDemoRequests(deps, { artist, client });
   return created;
 }
 

@@ -30,6 +30,8 @@ const publicComponents = [
   'orders/components/status-badge.tsx', // an order's status: a working chat's task bar
   'posts/components/media-viewer.tsx', // the full-screen viewer of pictures sent in a chat
   'tags/components/tag-picker.tsx', // the one tag picker: galleries, display cards and requests tag with it
+  'gallery/components/gallery-folder-picker.tsx', // a commission card's example folder: the card editor
+  'gallery/components/card-examples.tsx', // a card's example images: the commission page
 ].map((p) => `${web}/features/${p}`);
 /** A string that starts like an app path ("/feed", `/profile/${login}`), not an API one. */
 const appPath = String.raw`/^\/(?!api(\/|$))[a-z]/`;

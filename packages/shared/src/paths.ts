@@ -26,6 +26,14 @@ export const paths = {
   profileHome: '/profile/:login/home',
   /** The artist's public queue: their public kanban columns as anonymous entries, and open slots. */
   profileQueue: '/profile/:login/queue',
+  /** SPEC §2 profile children: the user's open commission cards, and their gallery (`?folder=` opens one). */
+  profileCards: '/profile/:login/cards',
+  profileGallery: '/profile/:login/gallery',
+  /** SPEC §2 main layout children: finding artists, and the public gallery (issue 11). */
+  artists: '/artists',
+  gallery: '/gallery',
+  /** The tags a reader hides or blurs (issue 11 §6). */
+  settingsHiddenTags: '/settings/hidden-tags',
   /** SPEC §2 casual chat: the room list, and one room open beside it. */
   chat: '/chat',
   chatRoom: '/chat/:id',

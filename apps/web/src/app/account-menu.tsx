@@ -1,5 +1,13 @@
 import { Menu } from '@mantine/core';
-import { IconBook, IconLayoutKanban, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconPalette,
+  IconPhoto,
+  IconLayoutKanban,
+  IconLogout,
+  IconSettings,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths, toPath } from '@brushline/shared/paths';
 import type { Me } from '@brushline/shared/users/schemas';
@@ -35,6 +43,22 @@ export function AccountMenu({ user }: { user: Me }) {
           leftSection={<IconLayoutKanban size={16} aria-hidden />}
         >
           CRM
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.artists}
+          hiddenFrom="sm"
+          leftSection={<IconPalette size={16} aria-hidden />}
+        >
+          Artists
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.gallery}
+          hiddenFrom="sm"
+          leftSection={<IconPhoto size={16} aria-hidden />}
+        >
+          Gallery
         </Menu.Item>
         <Menu.Item
           component={Link}

@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/not-found-page.tsx';
 import { authRoutes } from '../features/auth/routes.ts';
 import { boardRoutes } from '../features/board/routes.tsx';
 import { chatRoutes } from '../features/chat/routes.ts';
+import { galleryRoutes } from '../features/gallery/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
 import { notificationsRoutes } from '../features/notifications/routes.ts';
 import { ordersRoutes } from '../features/orders/routes.tsx';
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       ...ordersRoutes,
       ...boardRoutes,
       ...tagsRoutes,
+      ...galleryRoutes,
       crmRoute,
       { path: '*', element: <NotFoundPage /> },
     ],

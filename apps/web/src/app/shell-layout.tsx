@@ -155,6 +155,13 @@ export function ShellLayout() {
                 <Box visibleFrom={user ? 'xs' : undefined}>
                   <NavButton to={paths.wikiTags} section={redirectPaths.wiki} label="Wiki" />
                 </Box>
+                {/* SPEC §2 main layout children; requests will join them. On phones the account menu holds them. */}
+                <Box visibleFrom={user ? 'sm' : undefined}>
+                  <NavButton to={paths.artists} label="Artists" />
+                </Box>
+                <Box visibleFrom="sm">
+                  <NavButton to={paths.gallery} label="Gallery" />
+                </Box>
                 {user && (
                   <Box visibleFrom="xs">
                     <NavButton to={paths.crm} label="CRM" />
@@ -194,6 +201,12 @@ export function ShellLayout() {
             </Anchor>
             <Anchor component={Link} to={paths.terms} c="dimmed" size="sm">
               Terms of use
+            </Anchor>
+            <Anchor component={Link} to={paths.artists} c="dimmed" size="sm">
+              Artists
+            </Anchor>
+            <Anchor component={Link} to={paths.gallery} c="dimmed" size="sm">
+              Gallery
             </Anchor>
             <Anchor href="/api/docs" c="dimmed" size="sm">
               API

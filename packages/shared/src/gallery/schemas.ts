@@ -137,6 +137,8 @@ export const userFoldersSchema = z.object({
   folders: z.array(folderSchema),
   /** Images of the owner in no folder that this reader may see. */
   unsorted: z.array(galleryImageSchema),
+  /** Every image of the owner this reader may see, folders included (the display card editor picks from them). */
+  images: z.array(galleryImageSchema),
 });
 export type UserFolders = z.infer<typeof userFoldersSchema>;
 

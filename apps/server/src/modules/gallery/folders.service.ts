@@ -88,14 +88,12 @@ export async function listUserFolders(
   if (!owner) throw notFound();
   const folderRows = await visibleFolders(ctx.db, actor, sql`f.owner_id = ${owner.id}::uuid`);
   const images = await visibleImages(ctx.db, actor, sql`gi.owner_id = ${owner.id}::uuid`, imageOrder);
+  const all = await withTags(ctx, actor, images);
   return {
     owner: toPerson({ ...owner, avatarId: owner.avatarMediaId }),
     folders: await presentFolders(ctx.db, actor, folderRows, folderRows, images),
-    unsorted: await withTags(
-      ctx,
-      actor,
-      images.filter((i) => i.folderId === null),
-    ),
+    unsorted: all.filter((i) => i.folderId === null),
+    images: all,
   };
 }
 

@@ -29,6 +29,8 @@ export interface CardDraft {
   isCommissionsOpen: boolean;
   /** '' while empty: the card then does not say how many revisions it includes. */
   revisionsIncluded: number | string;
+  /** SPEC §3 galleryFolder: the id of the artist's folder of examples, or null. */
+  galleryFolder: string | null;
 }
 
 /**
@@ -62,6 +64,7 @@ export const emptyDraft = (): CardDraft => ({
   isOpenComission: false,
   isCommissionsOpen: false,
   revisionsIncluded: '',
+  galleryFolder: null,
 });
 
 /** The editor's values of a saved card; options in their saved order. */
@@ -85,6 +88,7 @@ export function draftOf(card: Card): CardDraft {
     isOpenComission: card.isOpenComission,
     isCommissionsOpen: card.isCommissionsOpen,
     revisionsIncluded: card.revisionsIncluded ?? '',
+    galleryFolder: card.galleryFolder?.id ?? null,
   };
 }
 
@@ -113,6 +117,7 @@ export function bodyOf(draft: CardDraft): CardBodyInput {
       })),
     })),
     cardBanner: draft.cardBanner?.id ?? null,
+    galleryFolder: draft.galleryFolder,
     thumbnailPicture: draft.thumbnailPicture?.id ?? null,
     isOpenComission: draft.isOpenComission,
     isCommissionsOpen: draft.isCommissionsOpen && draft.isOpenComission,

@@ -36,6 +36,12 @@ export const usersRoutes: RouteObject[] = [
           Component: (await import('./pages/settings-notifications-page.tsx')).SettingsNotificationsPage,
         }),
       },
+      {
+        path: paths.settingsHiddenTags,
+        lazy: async () => ({
+          Component: (await import('./pages/settings-hidden-tags-page.tsx')).SettingsHiddenTagsPage,
+        }),
+      },
     ],
   },
 ];

@@ -23,6 +23,7 @@ import {
   type CardDraft,
 } from '../card-draft.ts';
 import { CardDetailsFields } from '../components/card-details-fields.tsx';
+import { GalleryFolderPicker } from '../../gallery/components/gallery-folder-picker.tsx';
 import { CardView } from '../components/card-view.tsx';
 import { SectionsEditor } from '../components/sections-editor.tsx';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard.ts';
@@ -161,6 +162,10 @@ function CardEditor({ card }: { card: Card | null }) {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
               <CardDetailsFields form={form} />
+              <GalleryFolderPicker
+                value={form.values.galleryFolder}
+                onChange={(id) => form.setFieldValue('galleryFolder', id)}
+              />
               <SectionsEditor form={form} />
             </Stack>
           </Grid.Col>

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
 import { cardQuery } from '../../cards/api/card-queries.ts';
 import { CardView } from '../../cards/components/card-view.tsx';
+import { CardExamples } from '../../gallery/components/card-examples.tsx';
 import type { Picks } from '../../cards/picks.ts';
 import { keepPicks, takePicks } from '../picks-across-sign-in.ts';
 
@@ -158,6 +159,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   return (
     <Container size="sm" px={0}>
       {body}
+      <CardExamples folder={card.galleryFolder} owner={card.owner} />
     </Container>
   );
 }

@@ -8,6 +8,7 @@ const sections = [
   { to: paths.settingsGeneral, label: 'General', description: 'Feed content and artist mode' },
   { to: paths.settingsSocials, label: 'Socials', description: 'Links shown on your profile' },
   { to: paths.settingsNotifications, label: 'Notifications', description: 'What is e-mailed to you' },
+  { to: paths.settingsHiddenTags, label: 'Hidden tags', description: 'Tags you never want to see' },
 ];
 
 /** /settings: a side nav (above the section on phones) and the chosen section; signed-in users only. */

@@ -1,0 +1,68 @@
+import { Box, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import type { GalleryImage } from '@brushline/shared/gallery/schemas';
+import { BlurCover } from './blur-cover.tsx';
+
+const MediaViewer = lazy(async () => ({
+  default: (await import('../../posts/components/media-viewer.tsx')).MediaViewer,
+}));
+
+/**
+ * A responsive masonry of gallery images (CSS columns: 2 on phones up to 4 wide), each keeping
+ * its space by its aspect ratio before it loads; a click opens the feed's full-screen viewer.
+ * Images carrying a tag the reader blurs stay blurred until shown.
+ */
+export function ImageGrid({ images, showOwner = false }: { images: GalleryImage[]; showOwner?: boolean }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const [revealed, setRevealed] = useState<Set<string>>(new Set());
+  return (
+    <>
+      <Box style={{ columnWidth: 220, columnGap: 8 }}>
+        {images.map((image, i) => {
+          const blurred = image.blurred && !revealed.has(image.id);
+          const label = image.title || `Image by ${image.owner.displayName}`;
+          return (
+            <Box key={image.id} pos="relative" mb={8} style={{ breakInside: 'avoid' }}>
+              <UnstyledButton
+                display="block"
+                w="100%"
+                aria-label={`Open ${label}`}
+                onClick={() => setOpen(i)}
+                disabled={blurred}
+              >
+                <img
+                  src={image.media.miniatureUrl}
+                  alt={label}
+                  loading="lazy"
+                  style={{
+                    width: '100%',
+                    aspectRatio: `${image.media.width} / ${image.media.height}`,
+                    display: 'block',
+                    borderRadius: 6,
+                    filter: blurred ? 'blur(18px)' : undefined,
+                  }}
+                />
+              </UnstyledButton>
+              {blurred && <BlurCover onReveal={() => setRevealed(new Set(revealed).add(image.id))} />}
+              {showOwner && (
+                <Text size="xs" c="dimmed" mt={2}>
+                  {image.owner.displayName}
+                </Text>
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+      {open !== null && (
+        <Suspense fallback={null}>
+          <MediaViewer
+            media={images.map((i) => i.media)}
+            index={open}
+            onIndexChange={setOpen}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PRICE_MAX } from '@brushline/shared/cards/constants';
+import { ARTIST_SEARCH_MAX } from '@brushline/shared/gallery/constants';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { TagPicker } from '../../tags/components/tag-picker.tsx';
+import { artistParams, artistsQuery, type ArtistFilters } from '../api/gallery-queries.ts';
+import { DisplayCardView } from '../components/display-card-view.tsx';
+import { LoadMore } from '../components/load-more.tsx';
+
+/** The search box waits this long after typing stops before it asks (as the wiki's search). */
+const SEARCH_DEBOUNCE_MS = 400;
+
+function filtersOf(params: URLSearchParams): ArtistFilters {
+  return {
+    tags: (params.get('tags') ?? '').split(',').filter(Boolean),
+    minPrice: params.get('minPrice') ?? undefined,
+    maxPrice: params.get('maxPrice') ?? undefined,
+    open: params.get('open') === 'true',
+    search: params.get('search') ?? '',
+  };
+}
+
+/**
+ * /artists (issue 11 §4): display cards of artists, newest activity first, infinite; the filters
+ * (tags with their descendants, price range, taking commissions now, name) live in the URL.
+ */
+export function ArtistsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [search, setSearch] = useState(filters.search);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const set = (change: Partial<ArtistFilters>) =>
+    setParams(artistParams({ ...filters, ...change }), { replace: true });
+  useEffect(() => {
+    if (debounced !== filters.search) set({ search: debounced });
+    // Only a settled search changes the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  const list = useInfiniteQuery(artistsQuery(filters));
+  const cards = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Object.keys(artistParams(filters)).length > 0;
+  const price = (v: string | number) => (v === '' ? undefined : String(v));
+
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        Artists
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TagPicker
+          label="Tags"
+          value={filters.tags}
+          onChange={(tags) => set({ tags })}
+          placeholder="Pick a tag"
+        />
+        <TextInput
+          label="Name"
+          value={search}
+          maxLength={ARTIST_SEARCH_MAX}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          placeholder="Login or display name"
+        />
+        <Group grow align="flex-end">
+          <NumberInput
+            label="Price from (USD)"
+            min={0}
+            max={PRICE_MAX}
+            value={filters.minPrice ?? ''}
+            onChange={(v) => set({ minPrice: price(v) })}
+          />
+          <NumberInput
+            label="Price to (USD)"
+            min={0}
+            max={PRICE_MAX}
+            value={filters.maxPrice ?? ''}
+            onChange={(v) => set({ maxPrice: price(v) })}
+          />
+        </Group>
+        <Checkbox
+          mt={{ sm: 'xl' }}
+          label="Taking commissions now"
+          checked={filters.open}
+          onChange={(e) => set({ open: e.currentTarget.checked })}
+        />
+      </SimpleGrid>
+      {list.isPending ? (
+        <LoadingState label="Loading artists" />
+      ) : list.isError ? (
+        <ErrorState
+          title="Couldn't load artists"
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+        />
+      ) : cards.length === 0 ? (
+        <Stack gap="xs" align="flex-start">
+          <Text>
+            {filtered
+              ? 'No artist matches all of these filters. Remove a tag, widen the price range or clear the name.'
+              : 'No artist shows a card yet. An artist appears here with a display card: 3 images, a tag and an open commission card.'}
+          </Text>
+          {filtered && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setSearch('');
+                setParams({}, { replace: true });
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {cards.map((c) => (
+            <DisplayCardView key={c.id} card={c} />
+          ))}
+        </SimpleGrid>
+      )}
+      <LoadMore
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoad={() => void list.fetchNextPage()}
+      />
+    </Stack>
+  );
+}

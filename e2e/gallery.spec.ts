@@ -72,7 +72,8 @@ test('an artist builds a gallery and a display card; a visitor finds them by a p
   const folderId = new URL(page.url()).searchParams.get('folder')!;
   await page.getByRole('button', { name: 'Add image' }).click();
   await page
-    .getByLabel('Image')
+    .getByRole('dialog')
+    .locator('input[type=file]')
     .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: await png('#d35400') });
   await page.getByRole('textbox', { name: 'Description' }).fill('Orange cat');
   await pickTag(page, 'Tags (up to 15)', `${stem}_cat`);

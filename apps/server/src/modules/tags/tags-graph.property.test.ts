@@ -5,7 +5,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { setTagsOf } from './tag-usage.service.ts';
-import { createTag, deleteTag, getTagFull, mergeTag, updateTag } from './tags.service.ts';
+import { deleteTag, mergeTag } from './tags-staff.service.ts';
+import { createTag, getTagFull, updateTag } from './tags.service.ts';
 
 /**
  * Random sequences of wiki edits (parents, synonyms, merges, deletes, taggings) by people who do

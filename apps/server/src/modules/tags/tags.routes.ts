@@ -22,16 +22,8 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
-import {
-  createTag,
-  deleteTag,
-  getTagByTitle,
-  getTagFull,
-  listTags,
-  mergeTag,
-  suggestTags,
-  updateTag,
-} from './tags.service.ts';
+import { deleteTag, mergeTag } from './tags-staff.service.ts';
+import { createTag, getTagByTitle, getTagFull, listTags, suggestTags, updateTag } from './tags.service.ts';
 
 const tags = ['tags'];
 const security = [{ session: [] }];

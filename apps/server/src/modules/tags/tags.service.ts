@@ -1,4 +1,3 @@
-import { isStaff } from '@brushline/shared/roles';
 import { TAG_PAGE_SIZE, TAG_SUGGESTIONS_MAX } from '@brushline/shared/tags/constants';
 import { tagMessages } from '@brushline/shared/tags/messages';
 import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
@@ -7,7 +6,6 @@ import {
   type TagCreateBody,
   type TagFull,
   type Tag,
-  type TagMergeBody,
   type TagPage,
   type TagSuggestion,
   type TagUpdateBody,
@@ -16,31 +14,24 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { displayCardTagsDropped } from '../gallery/display-cards.service.ts';
 import { presentTagFull, presentTags } from './tags.dto.ts';
-import { upwardPath } from './tags.graph.ts';
 import {
-  childLinks,
   countLinks,
-  dropLinks,
   findTagById,
   findTagByTitle,
-  findTagsByIds,
   findTagsByTitles,
-  insertHistory,
   insertTag,
-  lockTagWrites,
   pageOfTags,
-  parentLinks,
   replaceParents,
   suggestTags as suggestTagRows,
   synonymsOf,
   updateTagRow,
   type TagRow,
 } from './tags.repo.ts';
-import { diff, isUniqueViolation, staffOnly, tagExists, tagMissing, tagRuleError } from './tags.rules.ts';
-import { moveUsages, dropUsagesOfTag } from './tag-usage.repo.ts';
+import { tagMissing, tagRuleError } from './tags.rules.ts';
+import { assertNoCycle, assertTitleFree, record, recordedState, sameSet, write } from './tags.write.ts';
 
+/** Whether `actor` sees NSFW tags (anonymous readers do not), as the autocomplete decides. */
 /** Whether `actor` sees NSFW tags (anonymous readers do not), as the autocomplete decides. */
 const seesNsfw = (actor: Actor | null) => actor?.displayNsfw ?? false;
 
@@ -109,74 +100,6 @@ export async function suggestTags(
     alias: r.alias,
     label: r.alias ? `${r.alias} → ${r.title}` : r.title,
   }));
-}
-
-/** Runs a write to the vocabulary: one transaction, tag writes serialised, a title race answered 409. */
-async function write<T>(ctx: Pick<Deps, 'db'>, work: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      await lockTagWrites(tx);
-      return work(tx);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw tagExists();
-    throw err;
-  }
-}
-
-const titlesOf = (rows: { title: string }[]) => rows.map((r) => r.title);
-const sameSet = (a: string[], b: string[]) =>
-  JSON.stringify([...new Set(a)].sort()) === JSON.stringify([...new Set(b)].sort());
-
-/** The state of a tag as history records it. */
-async function recordedState(tx: Tx, row: TagRow) {
-  const [synonyms, links] = await Promise.all([synonymsOf(tx, [row.id]), parentLinks(tx, [row.id])]);
-  const parents = await findTagsByIds(
-    tx,
-    links.map((l) => l.parentId),
-  );
-  const canonical = row.canonicalId ? await findTagById(tx, row.canonicalId) : undefined;
-  return {
-    title: row.title,
-    description: row.description,
-    maturity: row.maturity,
-    tagType: row.tagType,
-    synonyms: titlesOf(synonyms),
-    parentTags: titlesOf(parents),
-    synonymOf: canonical?.title ?? null,
-  };
-}
-
-/** Writes a change of `row` made by `actor` to its history (nothing when nothing changed). */
-async function record(
-  tx: Tx,
-  actor: Actor | null,
-  row: TagRow,
-  before: Awaited<ReturnType<typeof recordedState>> | null,
-  kind: 'create' | 'update' | 'merge' | 'delete',
-  extra: { field: 'deleted'; before: string | null; after: string | null }[] = [],
-): Promise<boolean> {
-  const after = await recordedState(tx, row);
-  const empty = {
-    title: null,
-    description: null,
-    maturity: null,
-    tagType: null,
-    synonyms: [],
-    parentTags: [],
-    synonymOf: null,
-  };
-  const changes = [...diff(before ?? empty, after), ...extra];
-  if (changes.length === 0) return false;
-  // A created tag is at version 1; any other change already added one to the version.
-  await insertHistory(tx, { tagId: row.id, version: row.version, kind, actorId: actor?.id ?? null, changes });
-  return true;
-}
-
-/** A tag with this title exists already (other than `selfId`): 409 "Tag already exists". */
-async function assertTitleFree(tx: Tx, title: string, selfId: number | null) {
-  const other = await findTagByTitle(tx, title);
-  if (other && other.id !== selfId) throw tagExists();
 }
 
 /**
@@ -266,15 +189,6 @@ async function resolveParents(tx: Tx, self: TagRow, titles: string[], synonymTit
   return [...ids];
 }
 
-/** Refuses making `parentId` a parent of `self` when `self` is already above it: 400 naming the cycle. */
-async function assertNoCycle(tx: Tx, self: Pick<TagRow, 'id' | 'title'>, parentId: number) {
-  const path = await upwardPath(tx, parentId, self.id);
-  if (!path) return;
-  const rows = new Map((await findTagsByIds(tx, path)).map((r) => [r.id, r.title]));
-  const names = [self.title, ...path.map((id) => rows.get(id) ?? String(id))];
-  throw tagRuleError('cycle', tagMessages.cycle(names), 'parentTags');
-}
-
 /** POST tag/create (signed-in users). */
 export async function createTag(ctx: Pick<Deps, 'db'>, actor: Actor, body: TagCreateBody): Promise<TagFull> {
   const id = await write(ctx, async (tx) => {
@@ -329,100 +243,4 @@ export async function updateTag(
     await record(tx, actor, saved, before, 'update');
   });
   return presentTagFull(ctx.db, (await findTagById(ctx.db, id))!);
-}
-
-/**
- * DELETE tag/delete/{id} (staff): the tag and its synonyms leave the wiki, its usages and links go;
- * the rows stay (deleted) so their history is kept, and the title is free again.
- */
-export async function deleteTag(ctx: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<void> {
-  if (!isStaff(actor.roles)) throw staffOnly();
-  await write(ctx, async (tx) => {
-    const row = await findTagById(tx, id, true);
-    if (!row) throw tagMissing();
-    const now = new Date();
-    const gone = [{ field: 'deleted' as const, before: null, after: now.toISOString() }];
-    const before = await recordedState(tx, row);
-    const canonical = row.canonicalId ? await findTagById(tx, row.canonicalId, true) : undefined;
-    const canonicalBefore = canonical ? await recordedState(tx, canonical) : null;
-    for (const synonym of await synonymsOf(tx, [row.id])) {
-      const synonymBefore = await recordedState(tx, synonym);
-      await record(
-        tx,
-        actor,
-        await updateTagRow(tx, synonym.id, { deletedAt: now }),
-        synonymBefore,
-        'delete',
-        gone,
-      );
-    }
-    await dropUsagesOfTag(tx, row.id);
-    // A display card that carried only this tag is no longer shown (SPEC §4, issue 11).
-    await displayCardTagsDropped({ db: tx }, actor);
-    await dropLinks(tx, row.id);
-    const deleted = await updateTagRow(tx, row.id, { deletedAt: now, usageCount: 0 });
-    await record(tx, actor, deleted, before, 'delete', gone);
-    // A deleted synonym also leaves its canonical tag's synonym list.
-    if (canonical)
-      await record(tx, actor, await updateTagRow(tx, canonical.id, {}), canonicalBefore, 'update');
-  });
-}
-
-/**
- * POST tag/merge/{id} (staff): the tag becomes a synonym of `into`; its usages, synonyms, parents
- * and children move to `into` (a link that would make a cycle refuses the merge).
- */
-export async function mergeTag(
-  ctx: Pick<Deps, 'db'>,
-  actor: Actor,
-  id: number,
-  body: TagMergeBody,
-): Promise<TagFull> {
-  if (!isStaff(actor.roles)) throw staffOnly();
-  const intoId = await write(ctx, async (tx) => {
-    const row = await findTagById(tx, id, true);
-    if (!row) throw tagMissing();
-    const named = await findTagByTitle(tx, body.into);
-    if (!named) throw tagRuleError('merge_target_missing', tagMessages.mergeTargetMissing(body.into), 'into');
-    const into = (await findTagById(tx, named.canonicalId ?? named.id, true))!;
-    if (into.id === row.id) throw tagRuleError('merge_self', tagMessages.mergeIntoItself, 'into');
-    if (row.canonicalId === into.id) return into.id;
-    // A synonym merged elsewhere leaves its old canonical tag's synonym list.
-    const oldCanonical = row.canonicalId ? await findTagById(tx, row.canonicalId, true) : undefined;
-    const oldCanonicalBefore = oldCanonical ? await recordedState(tx, oldCanonical) : null;
-    const beforeRow = await recordedState(tx, row);
-    const beforeInto = await recordedState(tx, into);
-    const parents = (await parentLinks(tx, [row.id])).map((l) => l.parentId);
-    const children = (await childLinks(tx, row.id)).map((l) => l.childId);
-    await dropLinks(tx, row.id);
-    const intoParents = new Set((await parentLinks(tx, [into.id])).map((l) => l.parentId));
-    for (const parentId of parents) {
-      if (parentId === into.id || intoParents.has(parentId)) continue;
-      await assertNoCycle(tx, into, parentId);
-      intoParents.add(parentId);
-    }
-    await replaceParents(tx, into.id, [...intoParents]);
-    for (const childId of children) {
-      if (childId === into.id) continue;
-      const child = (await findTagById(tx, childId))!;
-      const childParents = new Set((await parentLinks(tx, [childId])).map((l) => l.parentId));
-      if (childParents.has(into.id)) continue;
-      await assertNoCycle(tx, child, into.id);
-      await replaceParents(tx, childId, [...childParents, into.id]);
-    }
-    for (const synonym of await synonymsOf(tx, [row.id])) {
-      const before = await recordedState(tx, synonym);
-      await record(tx, actor, await updateTagRow(tx, synonym.id, { canonicalId: into.id }), before, 'merge');
-    }
-    await moveUsages(tx, row.id, into.id);
-    const merged = await updateTagRow(tx, row.id, { canonicalId: into.id, usageCount: 0 });
-    await record(tx, actor, merged, beforeRow, 'merge');
-    const intoNow = await updateTagRow(tx, into.id, {});
-    await record(tx, actor, intoNow, beforeInto, 'merge');
-    if (oldCanonical) {
-      await record(tx, actor, await updateTagRow(tx, oldCanonical.id, {}), oldCanonicalBefore, 'merge');
-    }
-    return into.id;
-  });
-  return presentTagFull(ctx.db, (await findTagById(ctx.db, intoId))!);
 }

@@ -39,3 +39,16 @@ export const suggestion = (title: string, alias: string | null = null): TagSugge
   alias,
   label: alias ? `${alias} → ${title}` : title,
 });
+
+/**
+ * Records the query parameter `name` of every request from now on (after stubFetch, which records
+ * paths only); pushes into `into` before the stubbed answer is made.
+ */
+export function recordQueryParam(name: string, into: string[]) {
+  const stubbed = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const href = input instanceof Request ? input.url : String(input);
+    into.push(new URL(href, 'http://localhost').searchParams.get(name) ?? '');
+    return stubbed(input, init);
+  };
+}

@@ -21,6 +21,7 @@ const publicComponents = [
   'notifications/components/notification-bell.tsx', // the header's bell (app/ only)
   'auth/use-keep-alive.ts', // the session check the shell runs (app/ only)
   'board/components/queue-link.tsx', // an artist's queue and open slots: the profile shows it
+  'board/components/slots-note.tsx', // open slots or the waitlist notice: the commission page shows it
   'orders/components/deliver-modal.tsx', // the delivery dialog: the order page and a drop on the board
   'orders/components/order-actions.tsx', // an order's moves for the reader's side: order page, board task
   'orders/components/form-summary.tsx', // what a sent form says: details modals, board task

@@ -103,6 +103,7 @@ try {
       references: [],
       chosen: [],
       totalPrice: 20,
+      showInQueue: false,
     });
     await moveTask(deps, artist, { taskId: form.task.id }, 'accept');
     if (i % 2 === 0) await moveTask(deps, artist, { taskId: form.task.id }, 'start');

@@ -150,6 +150,7 @@ export async function seedDemoContent(
       { sectionKey: 'extras', optionKeys: ['background'] },
     ],
     totalPrice: 75,
+    showInQueue: false,
   });
 
   // A second order already in progress, with a sketch waiting for the client's word.
@@ -159,6 +160,8 @@ export async function seedDemoContent(
     references: [],
     chosen: [{ sectionKey: 'framing', optionKeys: ['headshot'] }],
     totalPrice: 40,
+    // The client lets their name and choice show in the artist's public queue (issue 13 §4).
+    showInQueue: true,
   });
   await moveTask(deps, artist, { taskId: inProgress.task.id }, 'accept');
   await moveTask(deps, artist, { taskId: inProgress.task.id }, 'start');
@@ -177,7 +180,15 @@ export async function seedDemoContent(
     description: string,
     chosen: { sectionKey: string; optionKeys: string[] }[],
     totalPrice: number,
-  ) => sendForm(deps, by, { cardUUID: card.uuid, description, references: [], chosen, totalPrice });
+  ) =>
+    sendForm(deps, by, {
+      cardUUID: card.uuid,
+      description,
+      references: [],
+      chosen,
+      totalPrice,
+      showInQueue: false,
+    });
   const toStart = await order(
     client,
     'Sable, my tiefling warlock: violet skin, curled horns, a book of shadows under one arm.',

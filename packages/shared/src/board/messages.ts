@@ -43,6 +43,12 @@ export const boardMessages = {
   columnDeleted: 'Column deleted; its tasks went back to In progress',
   taskDeleted: 'Task deleted',
   saved: 'Changes saved',
+  waitlistNotice:
+    'No slot is open right now: if you send this request it joins the waitlist, and the artist sees it marked “waitlist”.',
+  waitlistLabel: 'waitlist',
+  showInQueueLabel: 'Show my name and chosen options in the artist’s public queue',
+  showInQueueHint:
+    'Otherwise the queue shows your order only as “Commission #number”. References and price are never shown.',
 
   // Why a drop of a commission task is refused (after "Couln't move. ").
   onlyApprovalMovesToDone: 'Only the buyer’s approval moves a commission to Done',

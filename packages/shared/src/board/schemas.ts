@@ -158,7 +158,10 @@ export const boardTaskParamsSchema = z.object({ id: rowIdSchema('Must be a board
 export const boardColumnParamsSchema = z.object({ guid: uuidSchema });
 export const queueParamsSchema = z.object({ login: loginLookupSchema });
 
-/** One entry of the public queue: never the buyer, the references or the price. */
+/**
+ * One entry of the public queue: never the references, the brief or the price, and the buyer and
+ * their chosen options only when that buyer chose to show them (showInQueue on their order).
+ */
 export const queueEntrySchema = z.object({
   /** "Commission #12", or "Other work" for the artist's personal tasks. */
   label: z.string(),
@@ -166,17 +169,26 @@ export const queueEntrySchema = z.object({
   title: z.string(),
   status: taskStatusSchema.nullable(),
   since: z.iso.datetime().nullable(),
+  /** Only when the buyer chose to show it; null otherwise. */
+  buyer: personSchema.nullable(),
+  /** The chosen options in short, only when the buyer chose to show them; null otherwise. */
+  options: z.string().nullable(),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 
-/** GET /queue/{login}: the artist's public columns as a queue buyers can read. */
-export const queueSchema = z.object({
-  artist: personSchema,
+/** GET /queue/{login}/slots: how many active commissions the artist takes and how many are open. */
+export const slotsSchema = z.object({
   slots: z.number().int().nullable(),
   /** slots − active commissions (never below 0); null when no slots are set. */
   openSlots: z.number().int().nullable(),
   /** Accepted, in progress or awaiting approval. */
   active: z.number().int(),
+});
+export type Slots = z.infer<typeof slotsSchema>;
+
+/** GET /queue/{login}: the artist's public columns as a queue buyers can read. */
+export const queueSchema = slotsSchema.extend({
+  artist: personSchema,
   columns: z.array(z.object({ title: z.string(), entries: z.array(queueEntrySchema) })),
 });
 export type Queue = z.infer<typeof queueSchema>;

@@ -43,6 +43,8 @@ export const sendFormBodySchema = z.object({
     .number({ error: orderMessages.totalInvalid })
     .min(0, { error: orderMessages.totalInvalid })
     .refine(Number.isFinite, { error: orderMessages.totalInvalid }),
+  /** The buyer's choice: their name and chosen options may show in the artist's public queue. */
+  showInQueue: z.boolean().default(false),
 });
 export type SendFormBody = z.infer<typeof sendFormBodySchema>;
 export type SendFormBodyInput = z.input<typeof sendFormBodySchema>;
@@ -82,6 +84,10 @@ export const sentFormSchema = z.object({
   sender: orderPersonSchema,
   artist: orderPersonSchema,
   isRead: z.boolean(),
+  /** Sent while the artist had no open slot: it waits for one (Incoming marks it). */
+  waitlist: z.boolean(),
+  /** The buyer let their name and chosen options show in the artist's public queue. */
+  showInQueue: z.boolean(),
   type: formTypeSchema,
   /** The task's status (same as task.status). */
   status: taskStatusSchema,

@@ -78,8 +78,8 @@ export function toBoard(
 
 /**
  * The public columns as anonymous queue entries: the order number, the card's title, the status
- * and since when. Never the buyer, the brief, the references or the price; personal tasks show
- * as "Other work" without their title.
+ * and since when. Never the brief, the references or the price, and the buyer's name and options
+ * only when that buyer chose to show them; personal tasks show as "Other work" without their title.
  */
 export function toQueueColumns(
   columns: ColumnRow[],
@@ -95,7 +95,9 @@ export function toQueueColumns(
         .filter((t) => t.columnId === c.id)
         .flatMap((t): QueueEntry[] => {
           if (t.commissionTaskId === null)
-            return [{ label: 'Other work', title: '', status: null, since: null }];
+            return [
+              { label: 'Other work', title: '', status: null, since: null, buyer: null, options: null },
+            ];
           const k = commissions.get(t.commissionTaskId);
           if (!k) return [];
           return [
@@ -104,6 +106,9 @@ export function toQueueColumns(
               title: k.cardTitle,
               status: k.status,
               since: k.since.toISOString(),
+              // Only what the buyer chose to show: their name and options, never brief or price.
+              buyer: k.showInQueue ? k.buyer : null,
+              options: k.showInQueue && k.options !== '' ? k.options : null,
             },
           ];
         }),

@@ -19,6 +19,7 @@ import {
   moveColumnBodySchema,
   queueParamsSchema,
   queueSchema,
+  slotsSchema,
   updateBoardBodySchema,
   updateColumnBodySchema,
   updateTaskBodySchema,
@@ -32,7 +33,6 @@ import {
   createTask,
   deleteColumn,
   deleteTask,
-  getQueue,
   moveColumn,
   readTaskNotifications,
   saveBoard,
@@ -40,6 +40,7 @@ import {
   updateColumn,
   updateTask,
 } from './board.service.ts';
+import { getQueue, getSlots } from './queue.service.ts';
 import { createBoardReader } from './board-read.ts';
 
 const tags = ['board'];
@@ -242,12 +243,30 @@ export const boardRoutes =
           summary: "An artist's public queue: their public columns and open slots",
           description:
             'Anyone may read it. Each commission is an anonymous entry ("Commission #12", the card title, the ' +
-            'status and since when) — never the buyer, the brief, the references or the price; personal tasks ' +
+            'status and since when) — never the brief, the references or the price, and the buyer and chosen ' +
+            'options only when that buyer chose to show them (showInQueue on the form); personal tasks ' +
             'show as "Other work". Not an artist, or no such login: 404.',
           params: queueParamsSchema,
           response: { 200: queueSchema, ...errorResponses(400, 404) },
         },
       },
       async (req) => getQueue(deps, req.actor ?? null, req.params.login),
+    );
+
+    app.get(
+      '/queue/:login/slots',
+      {
+        schema: {
+          tags,
+          summary: "An artist's slots: how many active commissions they take, have, and have open",
+          description:
+            'Anyone may read it (the commission page shows it). openSlots = slots − active, never below 0; ' +
+            'null when the artist set no slots. A form sent while openSlots is 0 arrives marked waitlist. ' +
+            'Not an artist, or no such login: 404.',
+          params: queueParamsSchema,
+          response: { 200: slotsSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (req) => getSlots(deps, req.actor ?? null, req.params.login),
     );
   };

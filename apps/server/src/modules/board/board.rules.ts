@@ -82,6 +82,29 @@ export function reconcile(columns: ColumnRow[], tasks: TaskRow[], commissions: B
   return fixes;
 }
 
+/** The layout after the fixes without writing them (the public queue reads, it never writes). */
+export function fixedInMemory(stored: TaskRow[], fixes: Fixes): TaskRow[] {
+  const byId = new Map(stored.map((t) => [t.id, t]));
+  let fresh = 0;
+  return fixes.placements.map((p) => {
+    const kept = p.id === 0 ? undefined : byId.get(p.id);
+    fresh -= 1;
+    return {
+      ...(kept ?? {
+        id: fresh,
+        boardGuid: '',
+        title: '',
+        description: '',
+        dueDate: null,
+        createdAt: new Date(0),
+      }),
+      columnId: p.columnId,
+      position: p.position,
+      commissionTaskId: p.commissionTaskId,
+    };
+  });
+}
+
 const malformed = () => new AppError(400, 'board_malformed', boardMessages.saveMalformed);
 
 /**

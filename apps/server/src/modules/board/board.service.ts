@@ -1,27 +1,21 @@
 import { BOARD_COLUMNS_MAX, BOARD_PERSONAL_TASKS_MAX } from '@brushline/shared/board/constants';
 import { boardMessages } from '@brushline/shared/board/messages';
 import {
-  openSlots,
   type Board,
   type BoardSettingsBody,
   type CreateColumnBody,
   type CreateTaskBody,
   type MoveColumnBody,
-  type Queue,
   type UpdateBoardBody,
   type UpdateColumnBody,
   type UpdateTaskBody,
 } from '@brushline/shared/board/schemas';
-import { ACTIVE_TASK_STATUSES } from '@brushline/shared/orders/status-machine';
-import { userNotFound } from '@brushline/shared/users/messages';
 import type { Tx } from '../../db/client.ts';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { markOrderNotificationsRead, unreadAboutOrders } from '../notifications/notifications.service.ts';
 import { listBoardCommissions, type BoardCommissionRow } from '../orders/board-feed.service.ts';
-import { toPerson } from '../users/users.dto.ts';
-import { findUserByLogin } from '../users/users.repo.ts';
 import {
   bumpVersion,
   countPersonalTasks,
@@ -44,7 +38,7 @@ import {
   type TaskRow,
 } from './board.repo.ts';
 import { planSave, reconcile, type Fixes } from './board.rules.ts';
-import { toBoard, toQueueColumns } from './board.dto.ts';
+import { toBoard } from './board.dto.ts';
 
 type Ctx = Pick<Deps, 'db' | 'hub' | 'log'>;
 
@@ -87,29 +81,6 @@ async function applyFixes(tx: Tx, guid: string, fixes: Fixes): Promise<void> {
     tx,
     fixes.inserts.map((i) => ({ boardGuid: guid, ...i })),
   );
-}
-
-/** The layout after the fixes without writing them (the public queue reads, it never writes). */
-function fixedInMemory(state: State, fixes: Fixes): TaskRow[] {
-  const byId = new Map(state.tasks.map((t) => [t.id, t]));
-  let fresh = 0;
-  return fixes.placements.map((p) => {
-    const stored = p.id === 0 ? undefined : byId.get(p.id);
-    fresh -= 1;
-    return {
-      ...(stored ?? {
-        id: fresh,
-        boardGuid: '',
-        title: '',
-        description: '',
-        dueDate: null,
-        createdAt: new Date(0),
-      }),
-      columnId: p.columnId,
-      position: p.position,
-      commissionTaskId: p.commissionTaskId,
-    };
-  });
 }
 
 function pushBoard(ctx: Pick<Deps, 'hub' | 'log'>, ownerId: string, guid: string, version: number): void {
@@ -385,32 +356,4 @@ export async function updateBoardSettings(ctx: Ctx, actor: Actor, body: BoardSet
   return change(ctx, actor, null, async (tx, board) => {
     await setSlots(tx, board.guid, body.slots);
   });
-}
-
-/**
- * An artist's public queue: their public columns with anonymous entries, and their open slots.
- * Anyone may read it; it never writes (a board not made yet shows no columns).
- */
-export async function getQueue(ctx: Pick<Deps, 'db'>, _actor: Actor | null, login: string): Promise<Queue> {
-  const user = await findUserByLogin(ctx.db, login);
-  if (!user || !user.roles.includes('artist')) throw notFound(userNotFound);
-  const artist = toPerson({
-    id: user.id,
-    login: user.login,
-    displayName: user.displayName,
-    avatarId: user.avatarMediaId,
-  });
-  const board = await findBoardOf(ctx.db, user.id);
-  const commissions = await listBoardCommissions(ctx, null, user.id);
-  const active = commissions.filter((c) => ACTIVE_TASK_STATUSES.includes(c.status)).length;
-  if (!board) return { artist, slots: null, openSlots: null, active, columns: [] };
-  const state = { ...(await loadStateAtOnce(ctx, board)), commissions };
-  const tasks = fixedInMemory(state, reconcile(state.columns, state.tasks, commissions));
-  return {
-    artist,
-    slots: board.slots,
-    openSlots: openSlots(board.slots, active),
-    active,
-    columns: toQueueColumns(state.columns, tasks, new Map(commissions.map((c) => [c.taskId, c]))),
-  };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOARD_SYSTEM_COLUMNS } from '@brushline/shared/board/constants';
 import { boardMessages, moveRefused } from '@brushline/shared/board/messages';
-import type { Board, Queue } from '@brushline/shared/board/schemas';
+import type { Board } from '@brushline/shared/board/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { call, deliveryBody, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 import { columnOf, getBoard, moved, orderAt, saveBody, whereIs } from './board-fixtures.ts';
@@ -388,51 +388,5 @@ describe('columns and personal tasks', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().updated).toBeGreaterThan(0);
     expect((await getBoard(t, ann)).tasks.find((x) => x.id === task.id)!.commission!.unread).toBe(0);
-  });
-});
-
-describe('the public queue', () => {
-  it('shows public columns as anonymous entries and open slots, never the buyer, brief or price', async () => {
-    const ann = await registerArtist(t);
-    const form = await orderAt(t, ann, buyer, 'processing', 'Fox in the snow');
-    await orderAt(t, ann, buyer, 'waiting', 'Fox in the snow');
-    let board = await getBoard(t, ann);
-    await call(t.app, 'POST', '/api/board/task', ann.cookie, {
-      columnGuid: columnOf(board, 'inProgress').id,
-      title: 'Dentist secret',
-    });
-    board = (await call(t.app, 'PATCH', '/api/board/settings', ann.cookie, { slots: 3 })).json<Board>();
-    const accepted = columnOf(board, 'accepted');
-    await call(t.app, 'PATCH', `/api/board/column/${accepted.id}`, ann.cookie, {
-      title: 'Accepted',
-      isPublic: false,
-      wipLimit: null,
-    });
-    const res = await call(t.app, 'GET', `/api/queue/${ann.login}`);
-    expect(res.statusCode).toBe(200);
-    const q = res.json<Queue>();
-    expect(q).toMatchObject({ slots: 3, active: 2, openSlots: 1, artist: { login: ann.login } });
-    expect(q.columns.map((c) => c.title)).toEqual(['In progress', 'Awaiting approval', 'Done']);
-    expect(q.columns[0]!.entries).toEqual([
-      {
-        label: `Commission #${form.id}`,
-        title: 'Fox in the snow',
-        status: 'processing',
-        since: expect.any(String),
-      },
-      { label: 'Other work', title: '', status: null, since: null },
-    ]);
-    for (const secret of [
-      buyer.login,
-      buyer.id,
-      'A portrait of my cat',
-      'Dentist secret',
-      '"totalPrice"',
-      'price',
-    ]) {
-      expect(res.body).not.toContain(secret);
-    }
-    expect((await call(t.app, 'GET', `/api/queue/${buyer.login}`)).statusCode).toBe(404);
-    expect((await call(t.app, 'GET', '/api/queue/nobody_here_at_all')).statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { BOARD_DONE_SHOWN, BOARD_TASK_STATUSES } from '@brushline/shared/board/constants';
 import { fromCents } from '@brushline/shared/cards/pricing';
 import { ORDER_LIST_MAX } from '@brushline/shared/orders/constants';
+import { ACTIVE_TASK_STATUSES } from '@brushline/shared/orders/status-machine';
 import { optionsInShort } from '@brushline/shared/orders/row-summary';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { Person } from '@brushline/shared/users/schemas';
@@ -22,6 +23,8 @@ export interface BoardCommissionRow {
   totalPrice: number;
   options: string;
   since: Date;
+  /** The buyer chose to show their name and options in the public queue. */
+  showInQueue: boolean;
 }
 
 const toBoardRow = (r: FormRow): BoardCommissionRow => ({
@@ -43,6 +46,7 @@ const toBoardRow = (r: FormRow): BoardCommissionRow => ({
     })),
   ),
   since: r.taskUpdatedAt,
+  showInQueue: r.showInQueue,
 });
 
 /**
@@ -66,6 +70,16 @@ export async function listBoardCommissions(
     BOARD_DONE_SHOWN,
   );
   return [...active, ...done].map(toBoardRow);
+}
+
+/** How many of the artist's commissions are active (accepted, in progress, awaiting approval). */
+export async function countActiveCommissions(ctx: TxCtx, artistId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(commissionForms)
+    .innerJoin(commissionTasks, eq(commissionTasks.formId, commissionForms.id))
+    .where(and(receivedBy(artistId), inArray(commissionTasks.status, [...ACTIVE_TASK_STATUSES])));
+  return row?.n ?? 0;
 }
 
 /**

@@ -29,6 +29,8 @@ export function toSentForm(row: FormRow, references: Media[]): SentForm {
       avatarId: row.artistAvatarId,
     }),
     isRead: row.isRead,
+    waitlist: row.waitlist,
+    showInQueue: row.showInQueue,
     type: row.type,
     status: row.taskStatus,
     sendComissionCardOptions: row.chosen.map((s) => ({

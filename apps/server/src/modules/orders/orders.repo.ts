@@ -26,6 +26,8 @@ const formColumns = {
   type: commissionForms.type,
   isRead: commissionForms.isRead,
   revisionsIncluded: commissionForms.revisionsIncluded,
+  waitlist: commissionForms.waitlist,
+  showInQueue: commissionForms.showInQueue,
   createdAt: commissionForms.createdAt,
   senderId: sender.id,
   senderLogin: sender.login,
@@ -95,6 +97,8 @@ export interface NewForm {
   chosen: StoredChosenSection[];
   /** SPEC §3 form type: 'requested' when made by approving an application to a request. */
   type?: FormType;
+  waitlist: boolean;
+  showInQueue: boolean;
 }
 
 /** Stores a form, its references and its task (status none); call inside a transaction. */

@@ -19,6 +19,7 @@ import { userNotFound } from '@brushline/shared/users/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { slotsOf } from '../board/queue.service.ts';
 import { toPricedCard } from '../cards/cards.dto.ts';
 import { findCardForShare } from '../cards/cards.repo.ts';
 import { canSeeCard } from '../cards/cards.service.ts';
@@ -97,6 +98,8 @@ export async function sendForm(
       throw new AppError(400, 'price_mismatch', choiceMessages.totalMismatch);
     }
     await assertOwnMedia({ db: tx }, actor, body.references, ['reference', 'post']);
+    // Sent while no slot is open: it waits for one, and Incoming marks it (issue 13 §4).
+    const waitlist = (await slotsOf({ db: tx }, card.ownerId)).openSlots === 0;
     const ids = await insertFormWithTask(
       tx,
       {
@@ -113,13 +116,15 @@ export async function sendForm(
           title: l.title,
           options: l.options.map((o) => ({ key: o.key, option: o.option, priceCents: toCents(o.price) })),
         })),
+        waitlist,
+        showInQueue: body.showInQueue,
       },
       body.references,
     );
     const created = await createNotification({ db: tx }, actor, {
       userId: card.ownerId,
       type: 'commission_request_status',
-      message: `${actor.login} sent you a request for “${card.title}”`,
+      message: `${actor.login} sent you a request for “${card.title}”${waitlist ? ' (waitlist)' : ''}`,
       formId: ids.formId,
     });
     return { formId: ids.formId, artistId: card.ownerId, push: created.push };

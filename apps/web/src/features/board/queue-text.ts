@@ -4,7 +4,8 @@ import { relativeTime } from '../../lib/relative-time.ts';
 export function sinceText(word: string, iso: string): string {
   const at = relativeTime(iso);
   if (at === 'now') return `${word} just now`;
-  return /^\d+ (minute|hour|day)s?$/.test(at) ? `${word} ${at} ago` : `${word} on ${at}`;
+  // relativeTime says "3 days ago" up to 4 days, then a date.
+  return /^\d+ (minute|hour|day)s? ago$/.test(at) ? `${word} ${at}` : `${word} on ${at}`;
 }
 
 /** "3 of 5 slots open", or that new requests join a waitlist. */

@@ -7,6 +7,7 @@ import type {
   CreateTaskBodyInput,
   MoveColumnBody,
   Queue,
+  Slots,
   UpdateBoardBody,
   UpdateColumnBody,
   UpdateTaskBodyInput,
@@ -18,6 +19,7 @@ export const boardKeys = {
   all: ['board'] as const,
   own: () => [...boardKeys.all, 'own'] as const,
   queue: (login: string) => [...boardKeys.all, 'queue', login.toLowerCase()] as const,
+  slots: (login: string) => [...boardKeys.all, 'slots', login.toLowerCase()] as const,
 };
 
 /** GET /board: the signed-in user's board, kept fresh for 2 minutes (SPEC §7, §9). */
@@ -32,6 +34,13 @@ export const queueQuery = (login: string) =>
   queryOptions({
     queryKey: boardKeys.queue(login),
     queryFn: () => api<Queue>(`queue/${encodeURIComponent(login)}`),
+  });
+
+/** GET /queue/{login}/slots: an artist's slots (the commission page). */
+export const slotsQuery = (login: string) =>
+  queryOptions({
+    queryKey: boardKeys.slots(login),
+    queryFn: () => api<Slots>(`queue/${encodeURIComponent(login)}/slots`),
   });
 
 /** Every board write answers the whole board: it replaces the cached one. */

@@ -19,7 +19,8 @@ const SINCE_WORD: Record<string, string> = {
 
 /**
  * /profile/{login}/queue: the artist's public columns as a queue buyers can read (issue 13 §4).
- * Each commission is an anonymous entry; the buyer, brief, references and price are never sent.
+ * Each commission is an anonymous entry; brief, references and price are never sent, and the buyer's
+ * name and options only when that buyer chose to show them.
  */
 export function QueuePage() {
   const { login = '' } = useParams();
@@ -80,6 +81,9 @@ export function QueuePage() {
                         {[
                           e.label,
                           e.title,
+                          // Only when that buyer chose to show them (issue 13 §4).
+                          e.options ?? '',
+                          e.buyer ? `for ${e.buyer.displayName}` : '',
                           e.status && e.since
                             ? sinceText(SINCE_WORD[e.status] ?? TASK_STATUS_LABELS[e.status], e.since)
                             : '',

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { boardMessages } from '@brushline/shared/board/messages';
 import { choiceMessages } from '@brushline/shared/cards/messages';
 import { computeTotal, resolveChoice } from '@brushline/shared/cards/pricing';
 import type { Card } from '@brushline/shared/cards/schemas';
@@ -45,6 +46,7 @@ export function OrderForm({
   const [picks, setPicks] = useState<Picks>(initialPicks);
   const descriptionId = useId();
   const [description, setDescription] = useState('');
+  const [showInQueue, setShowInQueue] = useState(false);
   const [sectionErrors, setSectionErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   // The look back: the choice checked, waiting for the final "Send request".
@@ -91,6 +93,7 @@ export function OrderForm({
         references: uploads.mediaIds,
         chosen,
         totalPrice: computeTotal(card, chosen),
+        showInQueue,
       },
       {
         onSuccess: (r) => {
@@ -155,6 +158,12 @@ export function OrderForm({
             }
           />
           <ReferencePicker uploads={uploads} />
+          <Checkbox
+            label={boardMessages.showInQueueLabel}
+            description={boardMessages.showInQueueHint}
+            checked={showInQueue}
+            onChange={(e) => setShowInQueue(e.currentTarget.checked)}
+          />
           {alert && (
             <Alert color="red" role="alert" title="The request was not sent">
               {alert}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { boardMessages } from '@brushline/shared/board/messages';
 import { choiceMessages } from '@brushline/shared/cards/messages';
 import { messages } from '@brushline/shared/messages';
 import { orderMessages } from '@brushline/shared/orders/messages';
@@ -51,6 +52,38 @@ describe('commission page', () => {
     expect(screen.getByRole('checkbox', { name: /Pet/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Background/ })).not.toBeChecked();
     expect(screen.getByTestId('card-total')).toHaveTextContent('$40.50');
+  });
+
+  it('says a request sent with no open slot joins the waitlist, and sends the choice to show details in the queue', async () => {
+    const calls = stubFetch({
+      ...signedIn(buyerMe),
+      [getCard]: () => ({ status: 200, body: makeCard() }),
+      'GET /api/queue/ann/slots': () => ({ status: 200, body: { slots: 2, openSlots: 0, active: 2 } }),
+      'POST /api/comissionform/send': () => ({
+        status: 200,
+        body: { form: makeForm(1, 'none', { waitlist: true }), message: messages.formSent },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    expect(await screen.findByText(boardMessages.waitlistNotice)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Bust/ }));
+    await user.click(screen.getByRole('checkbox', { name: boardMessages.showInQueueLabel }));
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+    await user.click(await screen.findByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/outgoing/orders'));
+    const sent = calls.find((c) => c.key === 'POST /api/comissionform/send')!.body;
+    expect(sent).toMatchObject({ showInQueue: true });
+  });
+
+  it('shows the open slots when one is open', async () => {
+    stubFetch({
+      ...signedIn(buyerMe),
+      [getCard]: () => ({ status: 200, body: makeCard() }),
+      'GET /api/queue/ann/slots': () => ({ status: 200, body: { slots: 3, openSlots: 1, active: 2 } }),
+    });
+    renderRoutes(routes, `/commission/${CARD_UUID}`);
+    expect(await screen.findByText('1 of 3 slots open')).toBeInTheDocument();
+    expect(screen.queryByText(boardMessages.waitlistNotice)).not.toBeInTheDocument();
   });
 
   it('says "Comission is closed" and offers no way to order', async () => {
@@ -145,6 +178,7 @@ describe('commission page', () => {
         { sectionKey: 'extras', optionKeys: ['bg'] },
       ],
       totalPrice: 45.5,
+      showInQueue: false,
     });
     expect(success).toHaveBeenCalledWith(messages.formSent);
   });

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
+import { SlotsNote } from '../../board/components/slots-note.tsx';
 import { cardQuery } from '../../cards/api/card-queries.ts';
 import { CardView } from '../../cards/components/card-view.tsx';
 import { CardExamples } from '../../gallery/components/card-examples.tsx';
@@ -158,8 +159,12 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   }
   return (
     <Container size="sm" px={0}>
-      {body}
-      <CardExamples folder={card.galleryFolder} owner={card.owner} />
+      <Stack gap="sm">
+        {/* Open slots, or that a request sent now joins the waitlist (issue 13 §4). */}
+        {!isOwner && card.isCommissionsOpen && <SlotsNote login={card.owner.login} />}
+        {body}
+        <CardExamples folder={card.galleryFolder} owner={card.owner} />
+      </Stack>
     </Container>
   );
 }

@@ -114,6 +114,7 @@ describe('incoming requests', () => {
               }),
               portrait(9, {
                 createdAt: hoursAgo(30),
+                waitlist: true,
                 description: 'A headshot of my rogue, Finn.',
                 sendComissionCardOptions: [
                   { title: 'Framing', options: [{ key: 'head', option: 'Headshot', price: 0 }] },
@@ -142,6 +143,9 @@ describe('incoming requests', () => {
     expect(finn!.getByText('“A headshot of my rogue, Finn.”')).toBeInTheDocument();
     expect(finn!.getByText('1 day ago')).toBeInTheDocument();
     expect(finn!.getByText('New!')).toBeInTheDocument();
+    // Sent while no slot was open (issue 13 §4); #7 was not.
+    expect(finn!.getByText('waitlist')).toBeInTheDocument();
+    expect(lyra!.queryByText('waitlist')).not.toBeInTheDocument();
     expect(lyra!.getByText('#7')).toBeInTheDocument();
     expect(lyra!.getByText('Half body, Simple background')).toBeInTheDocument();
     expect(

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { boardMessages } from '@brushline/shared/board/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -30,12 +31,18 @@ function FormRow({ form, onDetails }: { form: SentForm; onDetails: () => void })
       aria-label={orderRowLabel(form, 'artist')}
     >
       <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
-        {(turn || !form.isRead) && (
+        {(turn || !form.isRead || form.waitlist) && (
           <Group gap={6}>
             {turn && <TurnBadge text={turn} />}
             {!form.isRead && (
               <Badge color="red.8" size="sm">
                 New!
+              </Badge>
+            )}
+            {form.waitlist && (
+              // Sent while no slot was open (issue 13 §4).
+              <Badge color="gray.8" size="sm" tt="none">
+                {boardMessages.waitlistLabel}
               </Badge>
             )}
           </Group>

@@ -94,6 +94,8 @@ export function makeForm(id: number, status: TaskStatus, patch: Partial<SentForm
     sender: person(buyerMe),
     artist: person(artistMe),
     isRead: false,
+    waitlist: false,
+    showInQueue: false,
     type: 'normal',
     status,
     sendComissionCardOptions: [],

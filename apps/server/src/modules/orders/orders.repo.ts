@@ -97,8 +97,10 @@ export interface NewForm {
   chosen: StoredChosenSection[];
   /** SPEC §3 form type: 'requested' when made by approving an application to a request. */
   type?: FormType;
-  waitlist: boolean;
-  showInQueue: boolean;
+  /** Sent while no slot was open (issue 13 §4); false when not said. */
+  waitlist?: boolean;
+  /** The buyer's choice to show their name and options in the public queue; false when not said. */
+  showInQueue?: boolean;
 }
 
 /** Stores a form, its references and its task (status none); call inside a transaction. */

@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { boards } from '../../db/schema/board.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
-import { unreadAboutOrdersStamp } from '../notifications/notifications.service.ts';
-import { boardCommissionsStamp } from '../orders/board-feed.service.ts';
+import { unreadAboutOrdersStamp } from '../notifications/orders-unread.stamp.ts';
+import { boardCommissionsStamp } from '../orders/board-feed.stamp.ts';
 import { getOwnBoard } from './board.service.ts';
 
 /** Written answers kept per instance, counted in characters (a board of 500 tasks is ~90 KB). */

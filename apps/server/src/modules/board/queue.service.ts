@@ -15,9 +15,9 @@ import { fixedInMemory, reconcile } from './board.rules.ts';
  * how many they have (accepted, in progress, awaiting approval) and how many are open. Also what
  * marks a form sent while none is open "waitlist" (orders.service.ts sendForm).
  */
-export async function slotsOf(ctx: TxCtx, artistId: string): Promise<Slots> {
+export async function slotsOf(ctx: TxCtx, _actor: null, artistId: string): Promise<Slots> {
   const board = await findBoardOf(ctx.db, artistId);
-  const active = await countActiveCommissions(ctx, artistId);
+  const active = await countActiveCommissions(ctx, null, artistId);
   const slots = board?.slots ?? null;
   return { slots, active, openSlots: openSlots(slots, active) };
 }
@@ -30,7 +30,7 @@ async function artistByLogin(ctx: Pick<Deps, 'db'>, login: string) {
 
 /** GET /queue/{login}/slots: anyone may read an artist's slots (the commission page shows them). */
 export async function getSlots(ctx: Pick<Deps, 'db'>, _actor: Actor | null, login: string): Promise<Slots> {
-  return slotsOf(ctx, (await artistByLogin(ctx, login)).id);
+  return slotsOf(ctx, null, (await artistByLogin(ctx, login)).id);
 }
 
 /**
@@ -50,7 +50,7 @@ export async function getQueue(ctx: Pick<Deps, 'db'>, _actor: Actor | null, logi
   const [board, commissions, slots] = await Promise.all([
     findBoardOf(ctx.db, user.id),
     listBoardCommissions(ctx, null, user.id),
-    slotsOf(ctx, user.id),
+    slotsOf(ctx, null, user.id),
   ]);
   if (!board) return { artist, ...slots, columns: [] };
   const [columns, stored] = await Promise.all([

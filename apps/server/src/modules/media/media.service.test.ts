@@ -35,9 +35,12 @@ describe('assertOwnMedia', () => {
   it("accepts the actor's own media, of an allowed purpose, and an empty list", async () => {
     const a = await uploadImage(t.app, ann.cookie);
     const b = await uploadImage(t.app, ann.cookie, { purpose: 'cardBanner' });
-    await expect(assertOwnMedia(t.app.deps, ann, [a.id, b.id])).resolves.toBeUndefined();
-    await expect(assertOwnMedia(t.app.deps, ann, [b.id], ['cardBanner'])).resolves.toBeUndefined();
-    await expect(assertOwnMedia(t.app.deps, ann, [])).resolves.toBeUndefined();
+    // It answers the rows in the order asked for, so callers keep the user's order.
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+    expect(ids(await assertOwnMedia(t.app.deps, ann, [a.id, b.id]))).toEqual([a.id, b.id]);
+    expect(ids(await assertOwnMedia(t.app.deps, ann, [b.id, a.id]))).toEqual([b.id, a.id]);
+    expect(ids(await assertOwnMedia(t.app.deps, ann, [b.id], ['cardBanner']))).toEqual([b.id]);
+    await expect(assertOwnMedia(t.app.deps, ann, [])).resolves.toEqual([]);
   });
 
   it("answers 404 for someone else's media and for unknown or malformed ids", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { commissionTasks } from '../../db/schema/orders.ts';
@@ -150,13 +150,6 @@ export async function countUnreadByForm(db: DbOrTx, userId: string, formIds: num
       ),
     )
     .groupBy(notifications.formId);
-}
-
-/** See unreadAboutOrdersStamp (notifications.service.ts). */
-export function unreadAboutOrdersStampSql(userId: string | Placeholder): SQL<string> {
-  return sql<string>`(select count(*) || ':' || coalesce(max(n.id), 0) || ':' || coalesce(sum(n.id), 0)
-    from ${notifications} n
-    where n.user_id = ${userId} and n.is_read = false and n.form_id is not null)`;
 }
 
 /** Marks the user's notifications about one form (order) read; answers how many changed. */

@@ -1,4 +1,3 @@
-import type { Placeholder, SQL } from 'drizzle-orm';
 import { chatMessages } from '@brushline/shared/chat/messages';
 import { messages } from '@brushline/shared/messages';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from '@brushline/shared/notifications/constants';
@@ -28,7 +27,6 @@ import {
   markFormRead,
   markChatRoomNotificationsRead,
   markRead,
-  unreadAboutOrdersStampSql,
 } from './notifications.repo.ts';
 import { toNotification } from './notifications.dto.ts';
 
@@ -157,14 +155,6 @@ export async function unreadAboutOrders(
   const rows = await countUnreadByForm(ctx.db, actor.id, formIds);
   return new Map(rows.flatMap((r) => (r.formId === null ? [] : [[r.formId, r.n] as const])));
 }
-
-/**
- * A subquery answering a short text that changes whenever the user's unread notifications about
- * orders change (one arrives, one is read): their count, highest and summed ids. The board's read
- * cache compares it instead of counting per order (docs/decisions/0014-kanban-board.md).
- */
-export const unreadAboutOrdersStamp = (userId: string | Placeholder): SQL<string> =>
-  unreadAboutOrdersStampSql(userId);
 
 /** Marks the actor's notifications about one order read (opening its board task, SPEC §4). */
 export async function markOrderNotificationsRead(

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { BOARD_DONE_SHOWN, BOARD_TASK_STATUSES } from '@brushline/shared/board/constants';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BOARD_DONE_SHOWN } from '@brushline/shared/board/constants';
 import { fromCents } from '@brushline/shared/cards/pricing';
 import { ORDER_LIST_MAX } from '@brushline/shared/orders/constants';
 import { ACTIVE_TASK_STATUSES } from '@brushline/shared/orders/status-machine';
@@ -7,7 +7,6 @@ import { optionsInShort } from '@brushline/shared/orders/row-summary';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { Person } from '@brushline/shared/users/schemas';
 import { commissionForms, commissionTasks } from '../../db/schema/orders.ts';
-import { users } from '../../db/schema/users.ts';
 import type { TxCtx } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toPerson } from '../users/users.dto.ts';
@@ -73,31 +72,11 @@ export async function listBoardCommissions(
 }
 
 /** How many of the artist's commissions are active (accepted, in progress, awaiting approval). */
-export async function countActiveCommissions(ctx: TxCtx, artistId: string): Promise<number> {
+export async function countActiveCommissions(ctx: TxCtx, _actor: null, artistId: string): Promise<number> {
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(commissionForms)
     .innerJoin(commissionTasks, eq(commissionTasks.formId, commissionForms.id))
     .where(and(receivedBy(artistId), inArray(commissionTasks.status, [...ACTIVE_TASK_STATUSES])));
   return row?.n ?? 0;
-}
-
-/**
- * A subquery answering a short text that changes whenever anything the board shows of the
- * artist's commissions changes: which ones have a place on it, their status and since when, their
- * buyers' logins, names and pictures (a form's card title, price and options never change once
- * sent). The board's read cache compares it instead of reading the commissions
- * (docs/decisions/0014-kanban-board.md, "Reading fast").
- */
-export function boardCommissionsStamp(artistId: string | Placeholder): SQL<string> {
-  const statuses = sql.join(
-    BOARD_TASK_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  return sql<string>`(select count(*) || ':' || coalesce(md5(string_agg(concat_ws('/',
-      t.id, t.status, t.updated_at, u.login, u.display_name, u.avatar_media_id), ',' order by t.id)), '')
-    from ${commissionForms} f
-    join ${commissionTasks} t on t.form_id = f.id
-    join ${users} u on u.id = f.sender_id
-    where f.artist_id = ${artistId} and t.status in (${statuses}))`;
 }

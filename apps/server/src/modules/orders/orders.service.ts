@@ -99,7 +99,7 @@ export async function sendForm(
     }
     await assertOwnMedia({ db: tx }, actor, body.references, ['reference', 'post']);
     // Sent while no slot is open: it waits for one, and Incoming marks it (issue 13 §4).
-    const waitlist = (await slotsOf({ db: tx }, card.ownerId)).openSlots === 0;
+    const waitlist = (await slotsOf({ db: tx }, null, card.ownerId)).openSlots === 0;
     const ids = await insertFormWithTask(
       tx,
       {

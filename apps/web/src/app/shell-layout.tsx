@@ -155,8 +155,9 @@ export function ShellLayout() {
                 <Box visibleFrom={user ? 'xs' : undefined}>
                   <NavButton to={paths.wikiTags} section={redirectPaths.wiki} label="Wiki" />
                 </Box>
-                {/* SPEC §2 main layout children; requests will join them. On phones the account menu holds them. */}
-                <Box visibleFrom={user ? 'sm' : undefined}>
+                {/* SPEC §2 main layout children; requests will join them. On phones they would push the
+                    header past the screen: the account menu (signed in) and the footer hold them. */}
+                <Box visibleFrom="sm">
                   <NavButton to={paths.artists} label="Artists" />
                 </Box>
                 <Box visibleFrom="sm">

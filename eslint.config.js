@@ -28,7 +28,11 @@ const publicComponents = [
   'orders/components/person-line.tsx', // an order's other side with avatar: lists, board task
   'chat/components/chat-header-link.tsx', // the header's chats link with the unread count (app/ only)
   'chat/components/message-button.tsx', // "Message" on a profile opens the chat
-  'orders/components/status-badge.tsx', // an order's status: a working chat's task bar
+  'orders/components/status-badge.tsx', // an order's status: a working chat's task bar, request tracking
+  'orders/components/reference-picker.tsx', // images with upload progress: a request's attachments, an application's references
+  'orders/use-reference-uploads.ts', // the uploads behind the reference picker
+  'tags/components/tag-title.tsx', // a tag's title as a link to its page: a request's tags
+  'gallery/components/load-more.tsx', // infinite scroll's end of list: the requests list
   'posts/components/media-viewer.tsx', // the full-screen viewer of pictures sent in a chat
   'tags/components/tag-picker.tsx', // the one tag picker: galleries, display cards and requests tag with it
   'gallery/components/gallery-folder-picker.tsx', // a commission card's example folder: the card editor

@@ -32,6 +32,9 @@ export const paths = {
   /** SPEC §2 main layout children: finding artists, and the public gallery (issue 11). */
   artists: '/artists',
   gallery: '/gallery',
+  /** SPEC §2 main layout child: public requests (issue 12), and one request with its Apply form. */
+  requests: '/requests',
+  request: '/requests/:guid',
   /** The tags a reader hides or blurs (issue 11 §6). */
   settingsHiddenTags: '/settings/hidden-tags',
   /** SPEC §2 casual chat: the room list, and one room open beside it. */
@@ -52,8 +55,15 @@ export const paths = {
   crmIncoming: '/crm/pending/new',
   crmActive: '/crm/pending/active',
   crmOutgoing: '/crm/outgoing/orders',
+  /** SPEC §2 CRM requests: My requests, the create form, the editor (by guid), Pending, Tracking. */
   crmRequests: '/crm/requests/active',
+  crmRequestCreate: '/crm/requests/create',
+  crmRequestEditor: '/crm/requests/editor/:guid',
+  crmRequestsPending: '/crm/requests/pending',
+  /** With no child it goes to incoming for artists, otherwise outgoing (SPEC §2). */
   crmRequestsTracking: '/crm/requests/tracking',
+  crmRequestsIncoming: '/crm/requests/tracking/incoming',
+  crmRequestsOutgoing: '/crm/requests/tracking/outgoing',
   /** The tag wiki (SPEC §2): the table with search, create, update by id, one page per tag, the FAQ. */
   wikiTags: '/wiki/tags',
   wikiTagCreate: '/wiki/tags/create',
@@ -79,8 +89,8 @@ export const redirectPaths = {
   crmOutgoing: '/crm/outgoing',
   /** SPEC's spelling of the card editor: the card is `?uuid=…`. */
   crmCardEditByQuery: '/crm/cards/card-edit',
-  /** The requests screens to come (pending, editor, create, tracking's children). */
-  crmRequestsAny: '/crm/requests/*',
+  /** The requests section's front door: My requests. */
+  crmRequestsHome: '/crm/requests',
   /** The wiki's front door: its tag table. */
   wiki: '/wiki',
 } as const;

@@ -1,6 +1,7 @@
 import { Menu } from '@mantine/core';
 import {
   IconBook,
+  IconClipboardList,
   IconPalette,
   IconPhoto,
   IconLayoutKanban,
@@ -14,6 +15,13 @@ import type { Me } from '@brushline/shared/users/schemas';
 import { useLogout } from '../features/auth/api/session-mutations.ts';
 import { toast } from '../lib/toast.ts';
 import { AccountButton } from './account-button.tsx';
+import { MAIN_LINKS_HEADER_FROM, mainLinks, type MainLink } from './main-links.ts';
+
+const ICONS: Record<MainLink['icon'], typeof IconPalette> = {
+  palette: IconPalette,
+  photo: IconPhoto,
+  requests: IconClipboardList,
+};
 
 /** The signed-in user's menu: profile, CRM (on phones), settings, log out. Loaded on demand. */
 export function AccountMenu({ user }: { user: Me }) {
@@ -44,22 +52,20 @@ export function AccountMenu({ user }: { user: Me }) {
         >
           CRM
         </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.artists}
-          hiddenFrom="sm"
-          leftSection={<IconPalette size={16} aria-hidden />}
-        >
-          Artists
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.gallery}
-          hiddenFrom="sm"
-          leftSection={<IconPhoto size={16} aria-hidden />}
-        >
-          Gallery
-        </Menu.Item>
+        {mainLinks.map((l) => {
+          const Icon = ICONS[l.icon];
+          return (
+            <Menu.Item
+              key={l.to}
+              component={Link}
+              to={l.to}
+              hiddenFrom={MAIN_LINKS_HEADER_FROM}
+              leftSection={<Icon size={16} aria-hidden />}
+            >
+              {l.label}
+            </Menu.Item>
+          );
+        })}
         <Menu.Item
           component={Link}
           to={paths.wikiTags}

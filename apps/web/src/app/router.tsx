@@ -8,6 +8,7 @@ import { legalRoutes } from '../features/legal/routes.ts';
 import { notificationsRoutes } from '../features/notifications/routes.ts';
 import { ordersRoutes } from '../features/orders/routes.tsx';
 import { feedRoutes } from '../features/posts/routes.tsx';
+import { requestsRoutes } from '../features/requests/routes.ts';
 import { siteRoutes } from '../features/site/routes.ts';
 import { tagsRoutes } from '../features/tags/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
       ...boardRoutes,
       ...tagsRoutes,
       ...galleryRoutes,
+      ...requestsRoutes,
       crmRoute,
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -17,6 +17,7 @@ import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
 import { useRouteTitle } from '../lib/page-title.ts';
 import { useSession } from '../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
+import { MAIN_LINKS_HEADER_FROM, mainLinks } from './main-links.ts';
 import { NavigationProgress, PageLoading } from './page-loading.tsx';
 import classes from './shell-layout.module.css';
 
@@ -155,14 +156,13 @@ export function ShellLayout() {
                 <Box visibleFrom={user ? 'xs' : undefined}>
                   <NavButton to={paths.wikiTags} section={redirectPaths.wiki} label="Wiki" />
                 </Box>
-                {/* SPEC §2 main layout children; requests will join them. On phones they would push the
+                {/* SPEC §2 main layout children (app/main-links.ts). On phones they would push the
                     header past the screen: the account menu (signed in) and the footer hold them. */}
-                <Box visibleFrom="sm">
-                  <NavButton to={paths.artists} label="Artists" />
-                </Box>
-                <Box visibleFrom="sm">
-                  <NavButton to={paths.gallery} label="Gallery" />
-                </Box>
+                {mainLinks.map((l) => (
+                  <Box key={l.to} visibleFrom={MAIN_LINKS_HEADER_FROM}>
+                    <NavButton to={l.to} label={l.label} />
+                  </Box>
+                ))}
                 {user && (
                   <Box visibleFrom="xs">
                     <NavButton to={paths.crm} label="CRM" />
@@ -203,12 +203,11 @@ export function ShellLayout() {
             <Anchor component={Link} to={paths.terms} c="dimmed" size="sm">
               Terms of use
             </Anchor>
-            <Anchor component={Link} to={paths.artists} c="dimmed" size="sm">
-              Artists
-            </Anchor>
-            <Anchor component={Link} to={paths.gallery} c="dimmed" size="sm">
-              Gallery
-            </Anchor>
+            {mainLinks.map((l) => (
+              <Anchor key={l.to} component={Link} to={l.to} c="dimmed" size="sm">
+                {l.label}
+              </Anchor>
+            ))}
             <Anchor href="/api/docs" c="dimmed" size="sm">
               API
             </Anchor>

@@ -16,6 +16,8 @@ const as = (me: typeof artistMe | null) =>
     'GET /api/comissionforms/artist/pending/ann': () => ({ status: 200, body: [] }),
     'GET /api/comissioncards/user/ann': () => ({ status: 200, body: [] }),
     [`GET /api/comissioncard/get/${CARD_UUID}`]: () => ({ status: 200, body: makeCard() }),
+    'GET /api/request/tracking/incoming': () => ({ status: 200, body: [] }),
+    'GET /api/request/tracking/outgoing': () => ({ status: 200, body: [] }),
     'GET /api/board': () => ({
       status: 200,
       body: makeBoard([commissionTask(1, COLUMN_IDS.accepted, 'waiting')]),
@@ -103,10 +105,17 @@ describe('/crm', () => {
     }
   });
 
-  it('shows the requests screens to come under the Requests tab', async () => {
-    as(buyerMe);
-    renderRoutes(routes, '/crm/requests/tracking');
-    expect(await screen.findByText('Requests arrive in a later release')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true');
+  it('sends /crm/requests/tracking to incoming for artists and outgoing for everyone else, under the Requests tab', async () => {
+    for (const [me, to] of [
+      [buyerMe, '/crm/requests/tracking/outgoing'],
+      [artistMe, '/crm/requests/tracking/incoming'],
+    ] as const) {
+      as(me);
+      const { router, unmount } = renderRoutes(routes, '/crm/requests/tracking');
+      await waitFor(() => expect(router.state.location.pathname).toBe(to));
+      expect(await screen.findByRole('heading', { name: 'Tracking' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true');
+      unmount();
+    }
   });
 });

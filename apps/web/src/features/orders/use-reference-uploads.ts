@@ -19,11 +19,25 @@ export interface ReferenceItem {
 let counter = 0;
 
 /**
- * The images of one form being written (a commission form's references, a delivery's files):
- * uploads start as soon as files are picked, at most `max` of them, for `purpose`.
+ * The images of one form being written (a commission form's references, a delivery's files, a
+ * request's attachments): uploads start as soon as files are picked, at most `max` of them, for
+ * `purpose`. `initial` are files already attached (a saved request being edited).
  */
-export function useReferenceUploads(purpose: MediaPurpose = 'reference', max: number = REFERENCES_MAX) {
-  const [items, setItems] = useState<ReferenceItem[]>([]);
+export function useReferenceUploads(
+  purpose: MediaPurpose = 'reference',
+  max: number = REFERENCES_MAX,
+  initial: readonly Media[] = [],
+) {
+  const [items, setItems] = useState<ReferenceItem[]>(() =>
+    initial.map((media, i) => ({
+      id: `ref-${++counter}`,
+      name: `file ${i + 1}`,
+      previewUrl: media.miniatureUrl,
+      progress: 1,
+      media,
+      error: null,
+    })),
+  );
   const aborts = useRef(new Map<string, AbortController>());
   const urls = useRef(new Set<string>());
 
@@ -31,7 +45,7 @@ export function useReferenceUploads(purpose: MediaPurpose = 'reference', max: nu
     setItems((list) => list.map((it) => (it.id === id ? { ...it, ...change } : it)));
 
   // Uploads start outside of setItems: React may run state updaters twice (StrictMode).
-  const count = useRef(0);
+  const count = useRef(initial.length);
   const add = useCallback(
     (files: File[]) => {
       const room = Math.max(0, max - count.current);
@@ -71,7 +85,7 @@ export function useReferenceUploads(purpose: MediaPurpose = 'reference', max: nu
     setItems((list) => {
       const gone = list.find((it) => it.id === id);
       if (gone) {
-        URL.revokeObjectURL(gone.previewUrl);
+        if (gone.previewUrl.startsWith('blob:')) URL.revokeObjectURL(gone.previewUrl);
         urls.current.delete(gone.previewUrl);
       }
       return list.filter((it) => it.id !== id);

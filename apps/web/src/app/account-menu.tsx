@@ -15,7 +15,7 @@ import type { Me } from '@brushline/shared/users/schemas';
 import { useLogout } from '../features/auth/api/session-mutations.ts';
 import { toast } from '../lib/toast.ts';
 import { AccountButton } from './account-button.tsx';
-import { MAIN_LINKS_HEADER_FROM, mainLinks, type MainLink } from './main-links.ts';
+import { mainLinks, type MainLink } from './main-links.ts';
 
 const ICONS: Record<MainLink['icon'], typeof IconPalette> = {
   palette: IconPalette,
@@ -59,7 +59,7 @@ export function AccountMenu({ user }: { user: Me }) {
               key={l.to}
               component={Link}
               to={l.to}
-              hiddenFrom={MAIN_LINKS_HEADER_FROM}
+              hiddenFrom={l.headerFrom}
               leftSection={<Icon size={16} aria-hidden />}
             >
               {l.label}

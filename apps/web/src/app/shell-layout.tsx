@@ -17,7 +17,7 @@ import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
 import { useRouteTitle } from '../lib/page-title.ts';
 import { useSession } from '../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
-import { MAIN_LINKS_HEADER_FROM, mainLinks } from './main-links.ts';
+import { mainLinks } from './main-links.ts';
 import { NavigationProgress, PageLoading } from './page-loading.tsx';
 import classes from './shell-layout.module.css';
 
@@ -159,7 +159,7 @@ export function ShellLayout() {
                 {/* SPEC §2 main layout children (app/main-links.ts). On phones they would push the
                     header past the screen: the account menu (signed in) and the footer hold them. */}
                 {mainLinks.map((l) => (
-                  <Box key={l.to} visibleFrom={MAIN_LINKS_HEADER_FROM}>
+                  <Box key={l.to} visibleFrom={l.headerFrom}>
                     <NavButton to={l.to} label={l.label} />
                   </Box>
                 ))}

@@ -72,6 +72,8 @@ export function ApplyForm({ request, pending }: { request: Request; pending: App
     );
   }
 
+  // One open card: it is the choice.
+  const chosen = cardUUID ?? (open.length === 1 ? open[0]!.uuid : null);
   const offered = typeof price === 'number' ? clampPrice(price) : null;
   const below = offered !== null && offered < request.priceMin;
   const tooLong = comment.length > APPLICATION_COMMENT_MAX;
@@ -79,7 +81,7 @@ export function ApplyForm({ request, pending }: { request: Request; pending: App
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setAlert(null);
-    if (!cardUUID) {
+    if (!chosen) {
       setCardError(requestMessages.cardNotYours);
       return;
     }
@@ -87,7 +89,7 @@ export function ApplyForm({ request, pending }: { request: Request; pending: App
     apply.mutate(
       {
         guid: request.guid,
-        body: { cardUUID, comment, offeredPrice: offered, references: uploads.mediaIds },
+        body: { cardUUID: chosen, comment, offeredPrice: offered, references: uploads.mediaIds },
       },
       {
         onSuccess: (r) => {
@@ -109,7 +111,7 @@ export function ApplyForm({ request, pending }: { request: Request; pending: App
         <Radio.Group
           label="Commission card"
           description="The card the commissioner orders from if they approve"
-          value={cardUUID}
+          value={chosen}
           onChange={(v) => {
             setCardUUID(v);
             setCardError(null);

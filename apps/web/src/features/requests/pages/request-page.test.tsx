@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@brushline/shared/messages';
+import { toast } from '../../../lib/toast.ts';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { artistMe, buyerMe, CARD_UUID, makeCard } from '../../orders/test/order-fixtures.ts';
+import { makeApplication, makeRequest, REQUEST_GUID } from '../test/request-fixtures.ts';
+import { RequestPage } from './request-page.tsx';
+
+const routes = [page('/requests/:guid', <RequestPage />)];
+const path = `/requests/${REQUEST_GUID}`;
+const session = (me: typeof artistMe | null) => ({
+  'GET /api/sessioncheck': () => ({ status: 200, body: me }),
+});
+const getRequest = (myApplication: unknown = null, patch = {}) => ({
+  [`GET /api/request/get/${REQUEST_GUID}`]: () => ({
+    status: 200,
+    body: { request: makeRequest(patch), myApplication },
+  }),
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a request', () => {
+  it('shows every field, and asks a visitor to sign in to apply', async () => {
+    stubFetch({ ...session(null), ...getRequest() });
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'A dragon on a hill' })).toBeInTheDocument();
+    expect(screen.getByText('Green, sleepy, at sunset.')).toBeInTheDocument();
+    expect(screen.getByText('PNG, 3000 px wide')).toBeInTheDocument();
+    expect(screen.getByText('Soft colours')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'dragon' })).toHaveAttribute('href', '/wiki/tag/dragon');
+    expect(await screen.findByRole('link', { name: 'Sign in to apply' })).toHaveAttribute('href', '/login');
+  });
+
+  it('tells the owner it is theirs instead of offering Apply', async () => {
+    stubFetch({ ...session(buyerMe), ...getRequest() });
+    renderRoutes(routes, path);
+    expect(await screen.findByText(/This is your request/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in the editor' })).toHaveAttribute(
+      'href',
+      `/crm/requests/editor/${REQUEST_GUID}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+  });
+
+  it('lets an artist apply with an open card, flagging an offer below the minimum', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const calls = stubFetch({
+      ...session(artistMe),
+      ...getRequest(),
+      'GET /api/comissioncard/owner': () => ({
+        status: 200,
+        body: [
+          makeCard(),
+          makeCard({ uuid: '0b7e3c1a-9999-4999-8999-999999999999', title: 'Closed', isOpenComission: false }),
+        ],
+      }),
+      [`POST /api/request/apply/${REQUEST_GUID}`]: () => ({
+        status: 200,
+        body: { application: makeApplication(1), message: messages.applicationSent, delivered: true },
+      }),
+    });
+    const { user } = renderRoutes(routes, path);
+    // Only open cards taking commissions are offered.
+    await user.click(await screen.findByRole('radio', { name: /Portrait/ }));
+    expect(screen.queryByRole('radio', { name: /Closed/ })).not.toBeInTheDocument();
+    const price = screen.getByLabelText(/Offered price/);
+    await user.clear(price);
+    await user.type(price, '30');
+    expect(screen.getByText(/Below the requested minimum of \$50.00/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Comment'), 'Quick and cheap');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(messages.applicationSent));
+    expect(calls.find((c) => c.key === `POST /api/request/apply/${REQUEST_GUID}`)?.body).toEqual({
+      cardUUID: CARD_UUID,
+      comment: 'Quick and cheap',
+      offeredPrice: 30,
+      references: [],
+    });
+  });
+
+  it('shows an answered application and the order it made, with no form', async () => {
+    const approved = makeApplication(1, {
+      status: 'approved',
+      commissionTask: { id: 5, formId: 9, status: 'waiting' },
+    });
+    stubFetch({ ...session(artistMe), ...getRequest(approved) });
+    renderRoutes(routes, path);
+    expect(await screen.findByText('Approved')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the order' })).toHaveAttribute('href', '/order/9');
+    expect(screen.queryByRole('button', { name: /Apply|Update application/ })).not.toBeInTheDocument();
+  });
+
+  it('answers 404 for a request that is hidden or gone', async () => {
+    stubFetch({
+      ...session(artistMe),
+      [`GET /api/request/get/${REQUEST_GUID}`]: () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'x' } },
+      }),
+    });
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { name: 'This request does not exist' })).toBeInTheDocument();
+  });
+});

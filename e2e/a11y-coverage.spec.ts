@@ -13,6 +13,7 @@ import { visitedFile, type Visit } from './a11y.ts';
 /** Paths that never show a screen of their own, and why. */
 const notScreens: Partial<Record<PathName, string>> = {
   crm: 'redirects to the first CRM tab the user has (app/crm/crm-routes.test.tsx)',
+  crmRequestsTracking: 'redirects to incoming (artists) or outgoing tracking (app/crm/crm-routes.test.tsx)',
 };
 
 /** Two spellings of one screen (SPEC §2), which share a title. */

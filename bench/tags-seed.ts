@@ -131,8 +131,9 @@ export async function seedTags(url: string, canonicalCount: number): Promise<Tag
         [child.slice(i, i + batch), parent.slice(i, i + batch)],
       );
     }
-    // Fresh planner statistics, as autovacuum would have gathered on a live database.
-    await client.query('analyze tags; analyze tag_parents');
+    // Fresh planner statistics and visibility maps (the autocomplete reads its indexes index-only),
+    // as autovacuum would have made on a live database after these inserts.
+    for (const table of ['tags', 'tag_words', 'tag_parents']) await client.query(`vacuum analyze ${table}`);
   } finally {
     await client.end();
   }

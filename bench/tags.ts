@@ -14,7 +14,7 @@ import { TAG_SUGGESTIONS_MAX } from '@brushline/shared/tags/constants';
 import type { TagSuggestion } from '@brushline/shared/tags/schemas';
 import type { buildApp } from '../apps/server/src/app.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { suggestTagsSql } from '../apps/server/src/modules/tags/tags.repo.ts';
+import { prefixedTagsSql, wordFixesSql } from '../apps/server/src/modules/tags/tags.repo.ts';
 import { startSession } from '../apps/server/src/platform/session.ts';
 import { prng } from './feed-seed.ts';
 import { freshPostgres, serveBench } from './fresh-postgres.ts';
@@ -96,11 +96,22 @@ try {
   if (process.env.BENCH_EXPLAIN) {
     const client = new pg.Client({ connectionString: fresh.url });
     await client.connect();
-    for (const q of ['fo', 'red_f', 'dragno', synonym, 'striped_tiger_hat']) {
-      const query = suggestTagsSql(q, false, TAG_SUGGESTIONS_MAX);
+    // The prefix query (what most keystrokes run) and the typo correction's word lookup.
+    const plans: [string, ReturnType<typeof wordFixesSql>][] = [
+      ...['fo', 'red_f', 'artist_', synonym, 'dragon'].map(
+        (q) =>
+          [`prefixes q=${q}`, prefixedTagsSql(q, false, TAG_SUGGESTIONS_MAX)] as [
+            string,
+            ReturnType<typeof wordFixesSql>,
+          ],
+      ),
+      ['word fixes q=dragno', wordFixesSql('dragno')],
+      ['word fixes q=striped_tigre_hat', wordFixesSql('striped_tigre_hat')],
+    ];
+    for (const [label, query] of plans) {
       const built = new PgDialect().sqlToQuery(query);
       const plan = await client.query(`explain (analyze, buffers) ${built.sql}`, built.params);
-      console.log(`\nEXPLAIN ANALYZE q=${q}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      console.log(`\nEXPLAIN ANALYZE ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
     await client.end();
   }

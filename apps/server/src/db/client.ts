@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -77,7 +78,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     await db.execute(sql`select 1`);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // A few connections that plan each prepared statement once for any parameters (executeCached).
+    const generic = new pg.Pool({
+      connectionString: opts.url,
+      max: 4,
+      connectionTimeoutMillis: 5000,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    generic.on('error', () => {});
+    genericPools.set(db, generic);
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), generic.end()]);
+      },
+    };
   }
   let client = opts.pglite;
   if (!client) {
@@ -91,4 +107,31 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+const dialect = new PgDialect();
+/** Per PostgreSQL database: the pool whose connections always use generic plans. */
+const genericPools = new WeakMap<object, pg.Pool>();
+const statementNames = new Map<string, string>();
+/** Past this many texts, further ones run unprepared (each connection keeps every one it saw). */
+const STATEMENTS_MAX = 200;
+
+/**
+ * Runs `query` as a named prepared statement with a generic plan on PostgreSQL: each of a few
+ * connections parses and plans its text once, then only binds parameters. For hot read queries
+ * whose text depends on a few flags, not on the values, and whose plan suits any value (the tag
+ * autocomplete, whose planning cost more than its execution: decision 0015). These connections are
+ * their own small pool, so the other prepared statements keep PostgreSQL's own choice of plans.
+ * PGlite (in process) and transactions run it as `db.execute` does.
+ */
+export async function executeCached<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const pool = genericPools.get(db);
+  if (!pool) return (await db.execute<T>(query)).rows as T[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < STATEMENTS_MAX) {
+    name = `brushline_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return (await pool.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
 }

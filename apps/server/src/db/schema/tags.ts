@@ -50,22 +50,43 @@ export const tags = pgTable(
       .where(sql`${t.deletedAt} is null`),
     // Trigram index: the autocomplete's similar titles (`%`) and the wiki filter (substring).
     index('tags_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    // The autocomplete's prefixes (`^@`), canonical tags and synonyms apart: a range scan of the
-    // few titles under a long prefix...
+    // The autocomplete's prefixes (a byte-wise range, `~>=~` and `~<~`), canonical tags and synonyms
+    // apart, read index-only: up to 300 canonical titles in title order, then sorted by usage...
     index('tags_prefix_canonical_idx')
-      .on(t.title.op('text_pattern_ops'))
+      .on(t.title.op('text_pattern_ops'), t.usageCount, t.id, t.maturity, t.tagType)
       .where(sql`${t.deletedAt} is null and ${t.canonicalId} is null`),
     index('tags_prefix_synonym_idx')
       .on(t.title.op('text_pattern_ops'), t.canonicalId)
       .where(sql`${t.deletedAt} is null and ${t.canonicalId} is not null`),
-    // ...or, under a short one that thousands of titles start with, the most used first until ten
-    // match (the planner picks by the prefix's estimated share).
+    // ...or, when more start with it, the most used first until ten match (tags.repo.ts).
     index('tags_canonical_usage_idx')
-      .on(sql`${t.usageCount} desc`, t.title)
+      .on(sql`${t.usageCount} desc`, t.title, t.id, t.maturity, t.tagType)
       .where(sql`${t.deletedAt} is null and ${t.canonicalId} is null`),
     index('tags_canonical_idx').on(t.canonicalId),
     check('tags_not_own_synonym', sql`${t.canonicalId} is null or ${t.canonicalId} <> ${t.id}`),
     check('tags_usage_not_negative', sql`${t.usageCount} >= 0`),
+  ],
+);
+
+/**
+ * The words of live titles (tags and synonyms, split at `_`, three characters or more) and how many
+ * titles use each: the autocomplete's typo correction looks a mistyped word up here by trigram
+ * (a few thousand short words) instead of among every title. Kept by the `tag_words_sync` trigger
+ * on `tags` (migration 0012), so bulk inserts and every write path keep it exact.
+ */
+export const tagWords = pgTable(
+  'tag_words',
+  {
+    word: text('word').primaryKey(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [
+    // fastupdate off: words go straight into the index (no pending list to scan), writes are rare.
+    index('tag_words_trgm_idx')
+      .using('gin', sql`${t.word} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    // "Does a word start with what is being typed": a byte-wise range scan.
+    index('tag_words_prefix_idx').on(t.word.op('text_pattern_ops')),
   ],
 );
 

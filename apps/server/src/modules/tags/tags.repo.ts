@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TagChange } from '@brushline/shared/tags/schemas';
 import type { TagChangeKind, TagMaturity, TagType } from '@brushline/shared/tags/constants';
-import type { DbOrTx } from '../../db/client.ts';
+import { executeCached, type DbOrTx } from '../../db/client.ts';
 import { tagHistory, tagParents, tags } from '../../db/schema/tags.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 
@@ -283,55 +283,131 @@ export type SuggestionRow = {
 };
 
 /**
- * Autocomplete (bench/tags.ts measures it on 100,000 tags): the exact title, then canonical tags and
- * synonyms starting with `q` (most used first), and only when those are fewer than `limit`, titles
- * similar to `q` (pg_trgm `%`, most similar first); a synonym answers its canonical tag. Each part
- * takes at most `limit` rows through its own index before the few candidates are ranked, so a
- * one-letter prefix never sorts thousands of matches; under three characters a synonym counts only
- * when typed whole. NSFW tags only when `withNsfw`.
+ * Autocomplete (bench/tags.ts measures it on 100,000 tags; decision 0015). First the exact title,
+ * then canonical tags and synonyms starting with `q` (most used first); a synonym answers its
+ * canonical tag. Only when those are fewer than `limit` (and `q` has three characters or more),
+ * similar titles fill the list: `q` with each word that no title uses corrected to the most similar
+ * word titles do use (pg_trgm `%` over `tag_words`, a few thousand short words rather than every
+ * title), then titles starting with `q` less its last word (the broader tags). Every part is a
+ * short index scan that takes at most `limit` rows, so no query rechecks thousands of titles.
+ * NSFW tags only when `withNsfw`.
  */
-export async function suggestTags(db: DbOrTx, q: string, withNsfw: boolean, limit: number) {
-  const result = await db.execute<SuggestionRow>(suggestTagsSql(q, withNsfw, limit));
-  return result.rows;
+export async function suggestTags(
+  db: DbOrTx,
+  q: string,
+  withNsfw: boolean,
+  limit: number,
+): Promise<SuggestionRow[]> {
+  const found = await executeCached<SuggestionRow>(db, prefixedTagsSql(q, withNsfw, limit));
+  if (found.length >= limit || q.length < 3) return found;
+  const similar: string[] = [];
+  const corrected = await correctedQuery(db, q);
+  if (corrected !== q) similar.push(corrected);
+  const broader = q.slice(0, q.lastIndexOf('_'));
+  if (q.lastIndexOf('_') > 0 && broader.length >= 3) similar.push(broader);
+  const seen = new Set(found.map((r) => r.id));
+  for (const other of similar) {
+    if (found.length >= limit) break;
+    const rows = await executeCached<SuggestionRow>(db, prefixedTagsSql(other, withNsfw, limit));
+    for (const row of rows) {
+      if (found.length >= limit) break;
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      found.push(row);
+    }
+  }
+  return found;
 }
 
-/** The autocomplete query itself (bench/tags.ts prints its plan). */
-export function suggestTagsSql(q: string, withNsfw: boolean, limit: number): SQL {
+/** How many prefix matches are ranked by sorting them; past that, the most used are walked. */
+const PREFIX_SORT_MAX = 300;
+/** How many synonyms starting with `q` (in title order) are ranked by their canonical tag's usage. */
+const SYNONYM_PREFIX_MAX = 20;
+
+/** The byte-wise range of the titles that start with `q` (for `text_pattern_ops` btrees). */
+const prefixRange = (q: string) => [q, `${q}\u{10FFFF}`] as const;
+
+/**
+ * The exact title, then canonical tags and synonyms starting with `q`, at most `limit`, ranked
+ * (most used first). Every part reads a bounded number of index entries, index-only, whatever the
+ * planner estimates: canonical prefixes in title order (`tags_prefix_canonical_idx`) up to
+ * PREFIX_SORT_MAX, sorted by usage; only when that many match does a second part walk
+ * `tags_canonical_usage_idx` (most used first) until `limit` match, about `limit` × 100 entries
+ * at most. Synonyms: the first SYNONYM_PREFIX_MAX starting with `q`, by their canonical tag's
+ * usage; under three characters a synonym counts only when typed whole. The text depends only on
+ * `withNsfw` and `q.length < 3`, so PostgreSQL keeps it prepared (executeCached) and the prefix is
+ * a range of parameters (`~>=~`, `~<~`) that a generic plan still scans by index.
+ */
+export function prefixedTagsSql(q: string, withNsfw: boolean, limit: number): SQL {
   const shown = withNsfw ? sql`` : sql`and c.maturity = 'SFW'`;
   const canonical = sql`c.id, c.title, c.tag_type, c.maturity, c.usage_count`;
-  // Under three characters thousands of titles match and a trigram says little: canonical
-  // prefixes, and synonyms only when typed whole.
-  const short = q.length < 3;
-  const synonymMatch = short ? sql`t.title = ${q}` : sql`t.title ^@ ${q}`;
-  const similar = !short
-    ? sql`union all (
-          select ${canonical}, case when t.id = c.id then null else t.title end, 1, similarity(t.title, ${q})
-          from tags t join tags c on c.id = coalesce(t.canonical_id, t.id)
-          where t.title % ${q} and t.deleted_at is null and c.deleted_at is null ${shown}
-            and (select count(distinct id) from prefixed) < ${limit}
-          order by 8 desc, c.usage_count desc limit ${limit})`
-    : sql``;
+  const live = sql`c.deleted_at is null and c.canonical_id is null ${shown}`;
+  const [lo, hi] = prefixRange(q);
+  const synonyms = q.length < 3 ? sql`s.title = ${q}` : sql`s.title ~>=~ ${lo} and s.title ~<~ ${hi}`;
   return sql`
-    with prefixed as (
-      (select ${canonical}, null::text as alias, 3 as kind, 1::real as sim
-        from tags c where c.title = ${q} and c.deleted_at is null and c.canonical_id is null ${shown})
-      union all
-      (select ${canonical}, null, 2, 1 from tags c
-        where c.title ^@ ${q} and c.deleted_at is null and c.canonical_id is null ${shown}
-        order by c.usage_count desc, c.title limit ${limit})
-      union all
-      (select ${canonical}, t.title, case when t.title = ${q} then 3 else 2 end, 1
-        from tags t join tags c on c.id = t.canonical_id
-        where ${synonymMatch} and t.deleted_at is null and t.canonical_id is not null
-          and c.deleted_at is null ${shown}
-        order by 7 desc, c.usage_count desc, t.title limit ${limit})
+    with pre as materialized (
+      select ${canonical} from tags c where c.title ~>=~ ${lo} and c.title ~<~ ${hi} and ${live}
+      order by c.title using ~<~ limit ${PREFIX_SORT_MAX}
     )
     select id, title, tag_type, maturity, usage_count, alias from (
-      select distinct on (id) * from (select * from prefixed ${similar}) found
-      order by id, kind desc, sim desc, (alias is null) desc
+      select distinct on (id) * from (
+        (select ${canonical}, null::text as alias, 1 as kind
+          from tags c where c.title = ${q} and ${live})
+        union all
+        (select *, null, 0 from pre c order by c.usage_count desc, c.title limit ${limit})
+        union all
+        -- left(): not a prefix range, so this part can only walk the usage index
+        (select ${canonical}, null, 0 from tags c
+          where left(c.title, char_length(${q}::text)) = ${q} and ${live}
+            and (select count(*) from pre) >= ${PREFIX_SORT_MAX}
+          order by c.usage_count desc, c.title limit ${limit})
+        union all
+        (select ${canonical}, t.title, case when t.title = ${q} then 1 else 0 end
+          from (select s.title, s.canonical_id from tags s
+                where ${synonyms} and s.deleted_at is null and s.canonical_id is not null
+                order by s.title using ~<~ limit ${SYNONYM_PREFIX_MAX}) t
+          join tags c on c.id = t.canonical_id
+          where c.deleted_at is null ${shown}
+          order by 7 desc, c.usage_count desc, t.title limit ${limit})
+      ) found
+      order by id, kind desc, (alias is null) desc
     ) best
-    -- exact, then prefix (most used first), then similar (most similar, then most used)
-    order by kind desc, sim desc, usage_count desc, title
+    -- exact, then prefixes (most used first)
+    order by kind desc, usage_count desc, title
     limit ${limit}
   `;
+}
+
+/**
+ * For each word of `q` (three characters or more) that no live title uses, the most similar word
+ * one does (pg_trgm `%` through `tag_words_trgm_idx`, then the most used); the last word counts as
+ * used when a word starts with it, since it may be still being typed. One row per word, in order:
+ * `fix` is null where the word stays. Each word is its own constant so the planner can use the
+ * trigram index (a lateral join over the words would scan the table).
+ */
+export function wordFixesSql(q: string): SQL {
+  const words = q.split('_');
+  const parts = words.map((w, i) => {
+    const known =
+      i === words.length - 1
+        ? sql`k.word ~>=~ ${prefixRange(w)[0]} and k.word ~<~ ${prefixRange(w)[1]}`
+        : sql`k.word = ${w}`;
+    const fix =
+      w.length < 3
+        ? sql`null::text`
+        : sql`case when exists (select 1 from tag_words k where ${known} and k.uses > 0) then null
+            else (select s.word from tag_words s where s.word % ${w} and s.uses > 0
+                  order by similarity(s.word, ${w}) desc, s.uses desc, s.word limit 1) end`;
+    return sql`select ${i}::int as ord, ${fix} as fix`;
+  });
+  return sql`select ord, fix from (${sql.join(parts, sql` union all `)}) words order by ord`;
+}
+
+/** `q` with its mistyped words corrected (wordFixesSql); `q` itself when none were. */
+async function correctedQuery(db: DbOrTx, q: string): Promise<string> {
+  const words = q.split('_');
+  if (!words.some((w) => w.length >= 3)) return q;
+  const fixes = await executeCached<{ ord: number; fix: string | null }>(db, wordFixesSql(q));
+  for (const { ord, fix } of fixes) if (fix) words[Number(ord)] = fix;
+  return words.join('_');
 }

@@ -270,7 +270,7 @@ describe('autocomplete', () => {
     expect(forAnn.some((i) => i.id === nsfw.id)).toBe(true);
   });
 
-  it('answers the exact title before more used prefixes, then fills up with similar titles', async () => {
+  it('answers the exact title before more used prefixes, then fills up with broader titles', async () => {
     const stem = uniqueTitle('okapi');
     const exact = await createTag(t, ann, { title: stem });
     const longer = await createTag(t, ann, { title: `${stem}_calf` });
@@ -279,10 +279,39 @@ describe('autocomplete', () => {
     const ask = async (q: string) =>
       (await get(`/api/tags/autocomplete?q=${q}`)).json<{ items: TagSuggestion[] }>().items.map((i) => i.id);
     expect(await ask(stem)).toEqual([exact.id, longer.id, alike.id]);
-    // Only one title starts with this; the others come after it, as similar titles.
+    // Only one title starts with this; the titles starting with its first words come after it.
     const similar = await ask(`${stem}_cal`);
     expect(similar[0]).toBe(longer.id);
     expect(similar).toEqual(expect.arrayContaining([exact.id]));
+  });
+});
+
+describe('autocomplete typo correction', () => {
+  it('corrects a mistyped word to one a live title uses, follows renames and deletions', async () => {
+    const stem = uniqueTitle('corr');
+    const word = `quokka${Math.random().toString(36).slice(2, 6)}`;
+    const tag = await createTag(t, ann, { title: `${stem}_${word}` });
+    const ask = async (q: string) =>
+      (await get(`/api/tags/autocomplete?q=${q}`)).json<{ items: TagSuggestion[] }>().items.map((i) => i.id);
+    const typo = `${stem}_${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
+    expect(await ask(typo)).toEqual([tag.id]);
+    const uses = async (w: string) =>
+      (await t.app.deps.db.execute<{ uses: number }>(sql`select uses from tag_words where word = ${w}`))
+        .rows[0]?.uses;
+    expect(await uses(word)).toBe(1);
+    // Renamed: the old word is no longer used, the new one is.
+    const renamed = `${stem}_${word}x`;
+    const full = await fullTag(t, tag.id);
+    expect((await put(ann, `/api/tag/update/${tag.id}`, editOf(full, { title: renamed }))).statusCode).toBe(
+      200,
+    );
+    expect(await uses(word)).toBe(0);
+    expect(await uses(`${word}x`)).toBe(1);
+    expect(await ask(`${stem}_${word}`)).toEqual([tag.id]); // a prefix of the new title
+    // Deleted: nothing is corrected towards its words any more.
+    expect((await call(t.app, 'DELETE', `/api/tag/delete/${tag.id}`, mod.cookie)).statusCode).toBe(200);
+    expect(await uses(`${word}x`)).toBe(0);
+    expect(await ask(typo)).toEqual([]);
   });
 });
 

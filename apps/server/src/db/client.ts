@@ -72,7 +72,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     // A server that does not answer must not hold requests forever: after 5 s the request gets a 503
     // (platform/outage.ts) instead of waiting for a connection.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
+    // No JIT: it compiles any query whose estimated cost passes jit_above_cost, and a list whose
+    // page stops early (an ordered index scan under a LIMIT) is estimated at its full scan, so a
+    // 5 ms query paid 60–90 ms of compiling (decision 0017, "Speed").
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      options: '-c jit=off',
+    });
     // An idle connection dropped by the server (restart, or a test's forced drop) must not crash
     // the process; the pool replaces it on the next query.
     pool.on('error', () => {});

@@ -12,7 +12,8 @@ import { isUuid } from '@brushline/shared/uuid';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { carriesAnyOfSql, tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
+import { tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
+import { carriesAnyIdSql, probeSql } from './gallery-access.ts';
 import { toGalleryImage } from './gallery.dto.ts';
 import { visibleImages } from './gallery.repo.ts';
 import { displayCardRows } from './display-cards.repo.ts';
@@ -51,7 +52,7 @@ async function tagConditions(
   const parts: SQL[] = [];
   for (const title of titles) {
     const ids = await tagSearchIds(ctx, actor, title);
-    parts.push(ids.length === 0 ? sql`false` : carriesAnyOfSql(kind, id, ids));
+    parts.push(carriesAnyIdSql(kind, id, ids));
   }
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
@@ -68,12 +69,16 @@ export async function listArtists(
     // SPEC §5's price rule: a minimum above the maximum is taken as the maximum.
     const max = q.maxPrice === undefined ? null : toCents(q.maxPrice);
     const min = q.minPrice === undefined ? 0 : Math.min(toCents(q.minPrice), max ?? Infinity);
-    where.push(sql`exists (select c.uuid from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission
-      and c.starting_price_cents >= ${min} ${max === null ? sql`` : sql`and c.starting_price_cents <= ${max}`})`);
+    where.push(
+      probeSql(sql`select 1 from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission
+        and c.starting_price_cents >= ${min} ${max === null ? sql`` : sql`and c.starting_price_cents <= ${max}`}`),
+    );
   }
   if (q.open) {
-    where.push(sql`exists (select c.uuid from commission_cards c where c.owner_id = d.owner_id
-      and c.is_open_comission and c.is_commissions_open)`);
+    where.push(
+      probeSql(sql`select 1 from commission_cards c where c.owner_id = d.owner_id
+        and c.is_open_comission and c.is_commissions_open`),
+    );
   }
   if (q.search) {
     const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

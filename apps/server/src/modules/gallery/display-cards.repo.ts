@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DISPLAY_CARD_TAG_KIND, GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/session.ts';
-import { carriesAnyInSql } from '../tags/tag-usage.service.ts';
-import { blurTagSetSql, hiddenTagSetSql } from './gallery-access.ts';
+import { carriesAnyIdSql, probeSql, readerTagSets, tagInSql } from './gallery-access.ts';
 import { uuidArray, uuidArrayLiteral } from './gallery.repo.ts';
 
 export type DisplayCardRow = {
@@ -22,14 +21,20 @@ export type DisplayCardRow = {
   blurred: boolean;
 };
 
-/** A card, or one of its display images, carries a tag of `set` (one-column SQL of tag ids). */
-export const cardCarriesSql = (set: SQL) => sql`(${carriesAnyInSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, set)}
-  or exists (select 1 from unnest(d.media_ids) as dm(id)
-             where ${carriesAnyInSql(GALLERY_IMAGE_TAG_KIND, sql`dm.id`, set)}))`;
+/** A card, or one of its display images, carries one of the tags `ids` (false when there are none). */
+export const cardCarriesSql = (ids: readonly number[]) =>
+  ids.length === 0
+    ? sql`false`
+    : sql`(${carriesAnyIdSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, ids)}
+  or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id) join tag_usages u
+       on u.subject_kind = ${GALLERY_IMAGE_TAG_KIND} and u.subject_id = dm.id::text
+       where ${tagInSql(sql`u.tag_id`, ids)}`)})`;
 
 /** SQL condition: someone else's card carrying a tag the reader hides (or NSFW they do not display) is left out. */
-export const cardNotHiddenSql = (actor: Actor | null) =>
-  sql`(${actor ? sql`d.owner_id = ${actor.id}::uuid or ` : sql``}not ${cardCarriesSql(hiddenTagSetSql(actor))})`;
+export const cardNotHiddenSql = (actor: Actor | null, hide: readonly number[]) =>
+  hide.length === 0
+    ? sql`true`
+    : sql`(${actor ? sql`d.owner_id = ${actor.id}::uuid or ` : sql``}not ${cardCarriesSql(hide)})`;
 
 /** Display cards matching `where` (over `d` and its owner `u`), with the facts the list shows. */
 export async function displayCardRows(
@@ -38,7 +43,16 @@ export async function displayCardRows(
   where: SQL,
   limit?: number,
 ): Promise<DisplayCardRow[]> {
+  const sets = await readerTagSets(db, actor);
+  // The page first (a materialized CTE, planned alone): the shown-cards index in activity order,
+  // each condition a per-row probe, stopping after `limit` rows; then the columns for those rows.
   const result = await db.execute<DisplayCardRow>(sql`
+    with page as materialized (
+      select d.id, d.owner_id, d.media_ids, d.is_shown, d.activity_at
+      from display_cards d join users u on u.id = d.owner_id
+      where ${where} and ${cardNotHiddenSql(actor, sets.hide)}
+      order by d.activity_at desc, d.id desc
+      ${limit === undefined ? sql`` : sql`limit ${limit}`})
     select d.id, d.owner_id as "ownerId", u.login as "ownerLogin", u.display_name as "ownerDisplayName",
       (select am.id from media am where am.id = u.avatar_media_id and am.owner_id = u.id) as "ownerAvatarId",
       d.media_ids::text as "mediaIds", d.is_shown as "isShown",
@@ -49,11 +63,9 @@ export async function displayCardRows(
       (select count(*) from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission)::int as "openCards",
       exists (select 1 from commission_cards c where c.owner_id = d.owner_id
         and c.is_open_comission and c.is_commissions_open) as "takingCommissions",
-      ${actor ? cardCarriesSql(blurTagSetSql(actor)) : sql`false`} as blurred
-    from display_cards d join users u on u.id = d.owner_id
-    where ${where} and ${cardNotHiddenSql(actor)}
-    order by d.activity_at desc, d.id desc
-    ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
+      ${cardCarriesSql(sets.blur)} as blurred
+    from page d join users u on u.id = d.owner_id
+    order by d.activity_at desc, d.id desc`);
   return result.rows.map((r) => ({
     ...r,
     mediaIds: uuidArray(r.mediaIds),

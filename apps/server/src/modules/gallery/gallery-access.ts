@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/session.ts';
-import { carriesAnyInSql, descendantsOfSql, nsfwTagIdsSql } from '../tags/tag-usage.service.ts';
+import { descendantsOfSql, nsfwTagIdsSql, vocabularyGeneration } from '../tags/tag-usage.service.ts';
 
 /**
  * Who may see what, written once as SQL conditions (issue 11 §1, the FAQ's rules; decision 0017).
@@ -39,6 +40,92 @@ export function imageVisibleSql(actor: Actor | null, gi = sql`gi`): SQL {
 }
 
 /**
+ * The tag ids a reader never sees and those they blur (issue 11 §6), each with all its
+ * descendants, resolved once per request and handed to the list queries as `int[]` parameters
+ * (decision 0017, "Speed"): written into the lists' SQL as a subquery, the walk ran as a subplan
+ * over every image's tags on every request.
+ */
+export interface ReaderTagSets {
+  /** The tags they hide, and every NSFW tag unless they display NSFW (anonymous readers: SFW only). */
+  hide: readonly number[];
+  /** The tags they blur (none for anonymous readers). */
+  blur: readonly number[];
+}
+
+/** How long the NSFW set may be kept at most; a write to the vocabulary in this process drops it at once. */
+export const NSFW_SET_TTL_MS = 30_000;
+
+type NsfwEntry = { generation: number; until: number; ids: Promise<number[]> };
+const nsfwSets = new WeakMap<object, NsfwEntry>();
+
+/**
+ * Every live NSFW tag and all its descendants. The walk costs ~100 ms over 10,000 tags, so it is
+ * kept per database until the vocabulary changes (`vocabularyGeneration`) or for NSFW_SET_TTL_MS
+ * (writes from another process: the seed CLI).
+ */
+export function nsfwTagSet(db: DbOrTx): Promise<number[]> {
+  const generation = vocabularyGeneration();
+  const kept = nsfwSets.get(db);
+  if (kept && kept.generation === generation && kept.until > Date.now()) return kept.ids;
+  const ids = db
+    .execute<{ id: number }>(descendantsOfSql(nsfwTagIdsSql()))
+    .then((r) => r.rows.map((row) => Number(row.id)).sort((a, b) => a - b));
+  const entry = { generation, until: Date.now() + NSFW_SET_TTL_MS, ids };
+  nsfwSets.set(db, entry);
+  ids.catch(() => {
+    if (nsfwSets.get(db) === entry) nsfwSets.delete(db);
+  });
+  return ids;
+}
+
+/** The reader's hidden and blurred tag ids: one small query for a signed-in reader, none for anonymous ones. */
+export async function readerTagSets(db: DbOrTx, actor: Actor | null): Promise<ReaderTagSets> {
+  const nsfw = actor?.displayNsfw ? [] : await nsfwTagSet(db);
+  if (!actor) return { hide: nsfw, blur: [] };
+  const r = await db.execute<{ id: number; mode: string }>(sql`
+    with recursive d(id, mode) as (
+      select h.tag_id, h.mode::text from hidden_tags h where h.user_id = ${actor.id}::uuid
+      union
+      select p.child_id, d.mode from tag_parents p join d on p.parent_id = d.id
+    ) select id, mode from d`);
+  const hide = new Set<number>(nsfw);
+  const blur = new Set<number>();
+  for (const row of r.rows) (row.mode === 'hide' ? hide : blur).add(Number(row.id));
+  return { hide: [...hide], blur: [...blur] };
+}
+
+/**
+ * SQL condition: `query` (a `select 1 from …` naming the outer row) finds a row. Written as a
+ * scalar subquery with `limit 1` rather than EXISTS, so it stays a per-row probe: the planner
+ * cannot turn it into a semi-join over the whole table, and the lists' ordered index scan stops
+ * after a page (decision 0017, "Speed").
+ */
+export const probeSql = (query: SQL) => sql`((${query} limit 1) is not null)`;
+
+/**
+ * SQL condition: tag id column `column` is one of `ids`. The set is a parameter hashed once per
+ * query (`in (select unnest …)`): a few thousand NSFW ids cost neither a per-element estimate at
+ * planning nor a linear search per row.
+ */
+export const tagInSql = (column: SQL, ids: readonly number[]) =>
+  sql`((${column}) in (select unnest(${`{${ids.join(',')}}`}::int[]))) is true`;
+
+/** SQL condition: the thing of `kind` with id `subjectId` carries one of `ids` (false when there are none). */
+export const carriesAnyIdSql = (kind: string, subjectId: SQL, ids: readonly number[]) =>
+  ids.length === 0
+    ? sql`false`
+    : probeSql(sql`select 1 from tag_usages u where u.subject_kind = ${kind}
+        and u.subject_id = (${subjectId})::text and ${tagInSql(sql`u.tag_id`, ids)}`);
+
+/** SQL condition: image `gi` carries none of the reader's hidden tags. */
+export const imageNotHiddenByTagsSql = (sets: ReaderTagSets, gi = sql`gi`) =>
+  sql`not ${carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets.hide)}`;
+
+/** SQL boolean: image `gi` carries a tag the reader blurs. */
+export const imageBlurredSql = (sets: ReaderTagSets, gi = sql`gi`) =>
+  carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets.blur);
+
+/**
  * SQL: the tag ids a reader never sees (issue 11 §6): the tags they hide and, unless they display
  * NSFW, every NSFW tag; each with all its descendants. Anonymous readers see SFW only.
  */
@@ -60,11 +147,3 @@ export function blurTagSetSql(actor: Actor | null): SQL {
     sql`select h.tag_id from hidden_tags h where h.user_id = ${actor.id}::uuid and h.mode = 'blur'`,
   );
 }
-
-/** SQL condition: image `gi` carries none of the reader's hidden tags. */
-export const imageNotHiddenByTagsSql = (actor: Actor | null, gi = sql`gi`) =>
-  sql`not ${carriesAnyInSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, hiddenTagSetSql(actor))}`;
-
-/** SQL boolean: image `gi` carries a tag the reader blurs. */
-export const imageBlurredSql = (actor: Actor | null, gi = sql`gi`) =>
-  actor ? carriesAnyInSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, blurTagSetSql(actor)) : sql`false`;

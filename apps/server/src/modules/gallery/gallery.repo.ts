@@ -8,6 +8,8 @@ import {
   imageBlurredSql,
   imageNotHiddenByTagsSql,
   imageVisibleSql,
+  readerTagSets,
+  type ReaderTagSets,
 } from './gallery-access.ts';
 
 /**
@@ -36,14 +38,14 @@ export type ImageRow = {
   blurred: boolean;
 };
 
-const imageColumns = (actor: Actor | null) => sql`
+const imageColumns = (sets: ReaderTagSets) => sql`
   gi.id, gi.owner_id as "ownerId", u.login as "ownerLogin", u.display_name as "ownerDisplayName",
   (select am.id from media am where am.id = u.avatar_media_id and am.owner_id = u.id) as "ownerAvatarId",
   gi.folder_id as "folderId", gi.title, gi.privacy::text as privacy,
   gi.effective_privacy::text as "effectivePrivacy", gi.position,
   to_char(gi.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(gi.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs",
-  m.width, m.height, m.mime, ${imageBlurredSql(actor)} as blurred`;
+  m.width, m.height, m.mime, ${imageBlurredSql(sets)} as blurred`;
 
 /**
  * Gallery images the reader may see, matching `where`: their own privacy and folders decide, and
@@ -56,14 +58,24 @@ export async function visibleImages(
   order: SQL,
   limit?: number,
 ): Promise<ImageRow[]> {
-  const notMine = actor ? sql`gi.owner_id <> ${actor.id}::uuid` : sql`true`;
+  const sets = await readerTagSets(db, actor);
+  const notHidden =
+    sets.hide.length === 0
+      ? sql`true`
+      : actor
+        ? sql`(gi.owner_id = ${actor.id}::uuid or ${imageNotHiddenByTagsSql(sets)})`
+        : imageNotHiddenByTagsSql(sets);
+  // The rows first (a materialized CTE, planned alone): `where` and `order` name only `gi`, so an
+  // ordered index with per-row probes stops after `limit`; then media and owner for those rows.
   const result = await db.execute<ImageRow>(sql`
-    select ${imageColumns(actor)}
-    from gallery_images gi join media m on m.id = gi.id join users u on u.id = gi.owner_id
-    where ${where} and ${imageVisibleSql(actor)}
-      and (not (${notMine}) or ${imageNotHiddenByTagsSql(actor)})
-    order by ${order}
-    ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
+    with page as materialized (
+      select gi.* from gallery_images gi
+      where ${where} and ${imageVisibleSql(actor)} and ${notHidden}
+      order by ${order}
+      ${limit === undefined ? sql`` : sql`limit ${limit}`})
+    select ${imageColumns(sets)}
+    from page gi join media m on m.id = gi.id join users u on u.id = gi.owner_id
+    order by ${order}`);
   return result.rows.map((r) => ({
     ...r,
     position: Number(r.position),

@@ -31,6 +31,8 @@ import {
  * - `carriesAnyOfSql(kind, column, ids)` (re-exported below): the same search as a SQL condition
  *   for a feature's own list query; `carriesAnyInSql` and `descendantsOfSql` do the same when the
  *   roots are a query (a reader's hidden tags), `nsfwTagIdsSql` names the NSFW tags.
+ * - `vocabularyGeneration()` (re-exported below): moves after every write to the vocabulary, for
+ *   a cache of something computed from the tag graph.
  */
 export {
   carriesAnyInSql,
@@ -39,6 +41,7 @@ export {
   descendantsOfSql,
   nsfwTagIdsSql,
 } from './tags.graph.ts';
+export { vocabularyGeneration } from './tags.write.ts';
 
 /** A thing that carries tags: its feature's kind ('request', 'displayCard', …) and its id. */
 export interface TagSubject {

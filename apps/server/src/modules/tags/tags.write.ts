@@ -17,6 +17,15 @@ import {
 } from './tags.repo.ts';
 import { diff, isUniqueViolation, tagExists, tagRuleError } from './tags.rules.ts';
 
+let generation = 0;
+
+/**
+ * Counts the writes to the vocabulary this process has finished (committed or not), so a reader
+ * that caches something computed from the tag graph (galleries cache the NSFW tags and their
+ * descendants) knows it is stale.
+ */
+export const vocabularyGeneration = () => generation;
+
 /** Runs a write to the vocabulary: one transaction, tag writes serialised, a title race answered 409. */
 export async function write<T>(ctx: Pick<Deps, 'db'>, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
@@ -27,6 +36,8 @@ export async function write<T>(ctx: Pick<Deps, 'db'>, work: (tx: Tx) => Promise<
   } catch (err) {
     if (isUniqueViolation(err)) throw tagExists();
     throw err;
+  } finally {
+    generation += 1;
   }
 }
 

@@ -59,7 +59,11 @@ export interface ServerToClientEvents {
 export const WHO_IS_ONLINE_MAX = 200;
 
 export interface ClientToServerEvents {
-  /** Which of these users are online right now (profile and feed show the dot); up to WHO_IS_ONLINE_MAX ids. */
+  /**
+   * Which of these users are online right now (profile and feed show the dot); up to
+   * WHO_IS_ONLINE_MAX ids. Asking is also watching: the socket then hears UserConnected and
+   * UserDisconnected about them (only watchers hear those).
+   */
   WhoIsOnline: (userIds: string[], reply: (onlineIds: string[]) => void) => void;
   /** SPEC §7: opens (or finds) the one room of this pair and kind; answers the room. */
   CreatePrivateChat: (payload: CreatePrivateChat, reply: (answer: HubAnswer<ChatRoom>) => void) => void;

@@ -113,9 +113,14 @@ describe('real-time hub', () => {
     ).rejects.toThrow();
   });
 
-  it('tells other users when someone connects and leaves, and answers WhoIsOnline', async () => {
+  it('tells the sockets that asked about someone when they connect and leave, and no others', async () => {
     const watcher = client(url, { cookie: ann.cookie });
-    await connected(watcher);
+    const bystander = client(url, { cookie: ann.cookie });
+    await Promise.all([connected(watcher), connected(bystander)]);
+    const unasked: string[] = [];
+    bystander.onAny((event: string) => unasked.push(event));
+    // Asking is watching: from now on the watcher hears about Bob.
+    expect(await watcher.emitWithAck('WhoIsOnline', [bob.id])).toEqual([]);
     const arrived = next(watcher, 'UserConnected', (p) => p.userId === bob.id);
     const bobSocket = client(url, { cookie: bob.cookie });
     await connected(bobSocket);
@@ -128,6 +133,8 @@ describe('real-time hub', () => {
     bobSocket.disconnect();
     await left;
     expect(await t.app.deps.hub.onlineAmong([bob.id, ann.id])).toEqual(new Set([ann.id]));
+    expect(unasked).toEqual([]);
+    bystander.disconnect();
   });
 
   it('stays online while a second tab of the same user is still connected', async () => {
@@ -135,6 +142,7 @@ describe('real-time hub', () => {
     const tab1 = client(url, { cookie: bob.cookie });
     const tab2 = client(url, { cookie: bob.cookie });
     await Promise.all([connected(watcher), connected(tab1), connected(tab2)]);
+    expect(await watcher.emitWithAck('WhoIsOnline', [bob.id])).toEqual([bob.id]);
     let offline = 0;
     watcher.on('UserDisconnected', (p) => {
       if (p.userId === bob.id) offline += 1;

@@ -72,6 +72,10 @@ export interface Hub {
 
 const userRoom = (id: string) => `user:${id}`;
 const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
+/** The sockets watching a user's presence: those that asked WhoIsOnline about them. */
+const presenceRoom = (id: string) => `presence:${id}`;
+/** Users one socket watches at most; past this, the longest-watched are dropped first. */
+export const PRESENCE_WATCH_MAX = 1000;
 
 /** QUIT lets queued publishes go out; an unreachable Redis must not hold the shutdown up. */
 async function quitSoon(client: Redis | undefined): Promise<void> {
@@ -136,6 +140,8 @@ export function createHub(opts: {
     // failure: those few commands wait for the connection (queued, no retry cap, no timeout).
     sub = opts.redis.duplicate({
       enableOfflineQueue: true,
+      // A subscriber connection sends (p)subscribe only: nothing to batch.
+      enableAutoPipelining: false,
       maxRetriesPerRequest: null,
       commandTimeout: undefined,
     });
@@ -184,7 +190,9 @@ export function createHub(opts: {
     void socket.join([room, sessionRoom(socket.data.sessionHash)]);
     // Announced on every connection (not only the first): counting sockets first would race when
     // two tabs connect at once and neither would announce. Clients treat it as idempotent.
-    io.emit('UserConnected', { userId });
+    // Only to the sockets watching this user (they asked WhoIsOnline about them): told to every
+    // socket, N connections would cost N² events (decision 0016, "Presence").
+    io.to(presenceRoom(userId)).emit('UserConnected', { userId });
     socket.on('disconnect', () => {
       if (closing) return;
       // Offline only when the last socket of this user, on any instance, has gone.
@@ -192,7 +200,8 @@ export function createHub(opts: {
         .in(room)
         .fetchSockets()
         .then((sockets) => {
-          if (sockets.length === 0 && !closing) io.emit('UserDisconnected', { userId });
+          if (sockets.length === 0 && !closing)
+            io.to(presenceRoom(userId)).emit('UserDisconnected', { userId });
         })
         .catch((err: unknown) => opts.log.warn({ err }, 'hub presence check failed'));
     });
@@ -213,9 +222,26 @@ export function createHub(opts: {
         },
       );
     }
+    /** The users this socket watches, oldest first (a Set keeps insertion order). */
+    const watching = new Set<string>();
     socket.on('WhoIsOnline', (ids, reply) => {
       if (!Array.isArray(ids) || typeof reply !== 'function') return;
       const wanted = ids.filter(isUuid).slice(0, WHO_IS_ONLINE_MAX);
+      // Asking is watching: from now on this socket hears when they connect and leave.
+      for (const id of wanted) {
+        watching.delete(id);
+        watching.add(id);
+      }
+      const dropped: string[] = [];
+      for (const id of watching) {
+        if (watching.size - dropped.length <= PRESENCE_WATCH_MAX) break;
+        dropped.push(id);
+      }
+      for (const id of dropped) {
+        watching.delete(id);
+        void socket.leave(presenceRoom(id));
+      }
+      void socket.join(wanted.map(presenceRoom));
       onlineAmong(wanted)
         .then((set) => reply([...set]))
         .catch(() => reply([]));

@@ -71,6 +71,25 @@ describe('MessageSend', () => {
     expect(await badge).toEqual({ kind: 'chat', roomId: room.id, unread: { casual: 1, working: 0 } });
   });
 
+  it('pushes the recipient’s badge only when a room becomes unread, not for every message', async () => {
+    const [p, q] = await Promise.all([registerUser(t.app, t.dataDir), registerUser(t.app, t.dataDir)]);
+    const r = await openCasual(t, p, q);
+    const [sp, sq] = await Promise.all([socketOf(p), socketOf(q)]);
+    const badges = collect(sq, 'NotificationRecieved');
+    okData(await send(sp, r.id, 'one'));
+    const second = nextEvent(sq, 'MessageReceived', (m) => m.text === 'two');
+    okData(await send(sp, r.id, 'two'));
+    await second;
+    // The read sends its own count; a message after it makes the room unread again.
+    await sq.emitWithAck('ChatRead', { room: r.id });
+    const third = nextEvent(sq, 'NotificationRecieved', (x) => x.kind === 'chat' && x.unread.casual === 1);
+    okData(await send(sp, r.id, 'three'));
+    await third;
+    expect(badges.filter((x) => x.kind === 'chat').map((x) => x.kind === 'chat' && x.unread.casual)).toEqual([
+      1, 0, 1,
+    ]);
+  });
+
   it('the same client id sent twice stores one message and acknowledges it twice', async () => {
     const a = await socketOf(ann);
     const before = await storedIn(room.id);

@@ -30,7 +30,7 @@ import {
   sentWithClientId,
   type MessageRow,
 } from './chat.repo.ts';
-import { findSendContext, storeMessage, type StoredMessage } from './chat-send.repo.ts';
+import { checkAndStoreMessage, type StoredMessage } from './chat-send.repo.ts';
 import { memberOf } from './chat-rooms.service.ts';
 
 type HubCtx = Pick<Deps, 'hub' | 'log'>;
@@ -95,74 +95,91 @@ export interface SentMessage {
  * either way refuses it; the blocked side hears only that sending failed. Attachments must be the
  * sender's own chat uploads.
  *
- * The hot path is two database round trips (issue 10 §5): one query for every check
- * (findSendContext), one statement that stores the message with its attachments, the room's last
- * message, the sender's read pointer, and answers the recipient's unread counts (storeMessage).
- * The recipient's chat notification (one per room until read, which is what the batched e-mail
- * carries) is written after the ack, in `deliver`.
+ * The hot path is one database round trip (issue 10 §5): the rate limits first (Redis, both in
+ * one write), then one statement that checks membership, blocks and a resend and, when they pass,
+ * stores the message with its attachments, the room's last message and the sender's read pointer,
+ * and answers the recipient's unread counts (checkAndStoreMessage). A resend is not counted
+ * (its counts are given back) nor refused by the limit. The recipient's chat notification (one
+ * per room until read, which is what the batched e-mail carries) is written after the ack, in
+ * `deliver`.
  */
 export async function sendMessage(
   ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'limits'>,
   actor: Actor,
   input: MessageSend,
 ): Promise<SentMessage> {
-  const found = await findSendContext(ctx.db, {
-    roomId: input.room,
-    userId: actor.id,
-    clientId: input.clientId,
-  });
-  if (!found) throw roomNotFound();
-  const room = { id: found.id, otherId: found.otherId };
-  const deliverFor = (message: ChatMessage, stored?: StoredMessage) => async () => {
-    safely(ctx, 'a chat message', () =>
-      ctx.hub.toUsers([actor.id, room.otherId], 'MessageReceived', message),
-    );
+  const deliverFor = (otherId: string, message: ChatMessage, stored?: StoredMessage) => async () => {
+    safely(ctx, 'a chat message', () => ctx.hub.toUsers([actor.id, otherId], 'MessageReceived', message));
     try {
-      await pushUnread(ctx, room.otherId, room.id, stored?.recipientUnread);
-      // One notification per room until it is read: only the first unread message notes one.
-      if (stored && !stored.hadUnread)
-        await noteChatMessage(ctx, actor, { userId: room.otherId, chatRoomId: room.id });
+      // The badge counts unread rooms: a message into a room already unread for the recipient
+      // changes nothing there, so only the first unread one is pushed (a resend, not knowing,
+      // pushes the count as it is now). One notification per room until it is read, likewise.
+      const firstUnread = stored !== undefined && !stored.hadUnread;
+      if (firstUnread || !stored) await pushUnread(ctx, otherId, input.room, stored?.recipientUnread);
+      if (firstUnread) await noteChatMessage(ctx, actor, { userId: otherId, chatRoomId: input.room });
     } catch (err) {
       ctx.log.warn({ err }, 'could not note a chat message for its recipient');
     }
   };
-  const resent = async () => {
+  /** The message stored earlier under this client id, answered (and delivered) again. */
+  const resent = async (otherId?: string) => {
     const earlier = await messageBy(ctx.db, actor.id, input.clientId);
-    if (!earlier || earlier.roomId !== room.id)
+    if (!earlier) return undefined;
+    if (earlier.roomId !== input.room)
       throw new AppError(409, 'client_id_reused', chatMessages.clientIdReused);
-    return { message: earlier, deliver: deliverFor(earlier) };
+    const other = otherId ?? (await memberOf(ctx, actor, input.room)).otherId;
+    return { message: earlier, deliver: deliverFor(other, earlier) };
   };
-  if (found.earlierRoomId !== null) return resent();
-  if (found.blockedByMe) throw new AppError(403, 'blocked_by_you', chatMessages.blockedByYou);
-  if (found.blockedByOther) throw new AppError(403, 'send_refused', messages.chatSendFailed);
-  await Promise.all([
-    ctx.limits.hit('chatSendBurst', actor.id),
-    ctx.limits.hit('chatSendSustained', actor.id),
-  ]);
+  const counts = ['chatSendBurst', 'chatSendSustained'] as const;
+  try {
+    await Promise.all(counts.map((name) => ctx.limits.hit(name, actor.id)));
+  } catch (err) {
+    // At the limit, a resend (a reconnecting client) still gets its stored message.
+    if (err instanceof AppError && err.statusCode === 429) {
+      const again = await resent();
+      if (again) return again;
+    }
+    throw err;
+  }
   const files = await assertOwnMedia(ctx, actor, input.attachments, ['chat']);
-  const stored = await storeMessage(ctx.db, {
-    roomId: room.id,
+  const outcome = await checkAndStoreMessage(ctx.db, {
+    roomId: input.room,
     senderId: actor.id,
-    recipientId: room.otherId,
     clientId: input.clientId,
     text: input.text,
     mediaIds: input.attachments,
   });
+  if (!outcome?.otherId) throw roomNotFound();
+  const otherId = outcome.otherId;
+  const giveBack = () => Promise.all(counts.map((name) => ctx.limits.refund(name, actor.id)));
+  if (outcome.earlierRoomId !== null) {
+    await giveBack();
+    const again = await resent(otherId);
+    if (again) return again;
+  }
+  if (outcome.blockedByMe) throw new AppError(403, 'blocked_by_you', chatMessages.blockedByYou);
+  if (outcome.blockedByOther) throw new AppError(403, 'send_refused', messages.chatSendFailed);
+  const stored = outcome.stored;
   // undefined: the same client id won a race meanwhile; that one is the message.
-  if (!stored) return resent();
+  if (!stored) {
+    await giveBack();
+    const again = await resent(otherId);
+    if (again) return again;
+    throw roomNotFound();
+  }
   const message = toChatMessage(
     {
       id: stored.id,
-      roomId: room.id,
+      roomId: input.room,
       clientId: input.clientId,
       senderId: actor.id,
-      senderLogin: found.senderLogin,
+      senderLogin: outcome.senderLogin,
       text: input.text,
       createdAt: stored.createdAt,
     },
-    files.map((f) => toChatAttachment(room.id, f)),
+    files.map((f) => toChatAttachment(input.room, f)),
   );
-  return { message, deliver: deliverFor(message, stored) };
+  return { message, deliver: deliverFor(otherId, message, stored) };
 }
 
 /**

@@ -1,9 +1,8 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chatRooms } from '../../db/schema/chat.ts';
 
-// MessageSend's two statements (issue 10 §5: a send was ~12 round trips, now 2): what the send
-// needs to know, then the message stored with everything that moves with it.
+// MessageSend's one statement (issue 10 §5: a send was ~12 round trips, then 2, now 1): the
+// checks and the message stored with everything that moves with it.
 
 /**
  * Rooms of `userId` with at least one message from the other member above the user's read
@@ -19,29 +18,16 @@ export const unreadRoomsSql = (userId: SQL | string, alsoRoom?: number) => sql`
       or exists(select 1 from chat_messages x
                 where x.room_id = m.room_id and x.id > m.read_id and x.sender_id <> m.user_id))`;
 
-/**
- * One query for the checks before a send: the room when `userId` is a member (with the other
- * member's id), blocks either way, the room of a message this sender already stored under
- * `clientId` (a resend), and the sender's login as it is now.
- */
-export async function findSendContext(db: DbOrTx, q: { roomId: number; userId: string; clientId: string }) {
-  const otherId = sql<string>`case when ${chatRooms.userLow} = ${q.userId} then ${chatRooms.userHigh} else ${chatRooms.userLow} end`;
-  const [row] = await db
-    .select({
-      id: chatRooms.id,
-      otherId,
-      blockedByMe: sql<boolean>`exists(select 1 from chat_blocks b where b.blocker_id = ${q.userId} and b.blocked_id = ${otherId})`,
-      blockedByOther: sql<boolean>`exists(select 1 from chat_blocks b where b.blocker_id = ${otherId} and b.blocked_id = ${q.userId})`,
-      earlierRoomId: sql<
-        number | null
-      >`(select m.room_id from chat_messages m where m.sender_id = ${q.userId} and m.client_id = ${q.clientId})`,
-      senderLogin: sql<string>`(select u.login from users u where u.id = ${q.userId})`,
-    })
-    .from(chatRooms)
-    .where(
-      and(eq(chatRooms.id, q.roomId), or(eq(chatRooms.userLow, q.userId), eq(chatRooms.userHigh, q.userId))),
-    );
-  return row;
+export interface SendOutcome {
+  /** The room's other member; undefined when the sender is not a member (or no such room). */
+  otherId?: string;
+  /** The room of a message this sender already stored under the client id (a resend), or null. */
+  earlierRoomId: number | null;
+  blockedByMe: boolean;
+  blockedByOther: boolean;
+  senderLogin: string;
+  /** The stored message; undefined when a check refused it or the client id won a race meanwhile. */
+  stored?: StoredMessage;
 }
 
 export interface StoredMessage {
@@ -58,35 +44,51 @@ export interface StoredMessage {
 }
 
 /**
- * Stores a message once per (sender, client id) in one statement, so one implicit transaction:
- * the row, its attachments in order, the room's last message (GREATEST: of two sends committing
- * out of order the room keeps the newer) and the sender's read pointer; it also answers the
- * recipient's unread counts. A second insert with the same client id stores nothing and answers
- * undefined (the one that won is the message).
+ * Checks and stores a message in one statement, so one round trip and one implicit transaction.
+ * The checks: the room when the sender is a member (with the other member's id), blocks either
+ * way, and the room of a message this sender already stored under the client id (a resend).
+ * Only when all pass: the row, its attachments in order (the caller checked they are the
+ * sender's), the room's last message (GREATEST: of two sends committing out of order the room
+ * keeps the newer) and the sender's read pointer; it also answers the recipient's unread counts.
+ * A concurrent insert with the same client id stores nothing (`stored` undefined: the one that won
+ * is the message). Answers undefined when the sender is not a member of such a room.
  */
-export async function storeMessage(
+export async function checkAndStoreMessage(
   db: DbOrTx,
-  m: {
-    roomId: number;
-    senderId: string;
-    recipientId: string;
-    clientId: string;
-    text: string;
-    mediaIds: readonly string[];
-  },
-): Promise<StoredMessage | undefined> {
+  m: { roomId: number; senderId: string; clientId: string; text: string; mediaIds: readonly string[] },
+): Promise<SendOutcome | undefined> {
   // The ids are the sender's own media rows (checked before), so they are uuids.
   const mediaIds = `{${m.mediaIds.join(',')}}`;
+  const sender = sql`${m.senderId}::uuid`;
   const result = await db.execute<{
-    id: number;
-    created_at: string | Date;
+    other_id: string;
+    earlier_room_id: number | null;
+    sender_login: string;
+    blocked_by_me: boolean;
+    blocked_by_other: boolean;
+    id: number | null;
+    created_at: string | Date | null;
     casual: number;
     working: number;
     had_unread: boolean;
   }>(sql`
-    with ins as (
+    with ctx as (
+      select r.id as room_id,
+        case when r.user_low = ${sender} then r.user_high else r.user_low end as other_id,
+        (select x.room_id from chat_messages x
+         where x.sender_id = ${sender} and x.client_id = ${m.clientId}::uuid) as earlier_room_id,
+        (select u.login from users u where u.id = ${sender}) as sender_login
+      from chat_rooms r
+      where r.id = ${m.roomId} and (r.user_low = ${sender} or r.user_high = ${sender})
+    ), checked as (
+      select ctx.*,
+        exists(select 1 from chat_blocks b where b.blocker_id = ${sender} and b.blocked_id = ctx.other_id) as blocked_by_me,
+        exists(select 1 from chat_blocks b where b.blocker_id = ctx.other_id and b.blocked_id = ${sender}) as blocked_by_other
+      from ctx
+    ), ins as (
       insert into chat_messages (room_id, sender_id, client_id, text)
-      values (${m.roomId}, ${m.senderId}::uuid, ${m.clientId}::uuid, ${m.text})
+      select c.room_id, ${sender}, ${m.clientId}::uuid, ${m.text} from checked c
+      where c.earlier_room_id is null and not c.blocked_by_me and not c.blocked_by_other
       on conflict do nothing
       returning id, created_at
     ), files as (
@@ -101,19 +103,32 @@ export async function storeMessage(
       from ins where chat_rooms.id = ${m.roomId}
     ), pointer as (
       update chat_members set read_id = greatest(chat_members.read_id, ins.id)
-      from ins where chat_members.room_id = ${m.roomId} and chat_members.user_id = ${m.senderId}::uuid
+      from ins where chat_members.room_id = ${m.roomId} and chat_members.user_id = ${sender}
     )
-    select ins.id, ins.created_at, u.casual, u.working,
+    select c.other_id, c.earlier_room_id, c.sender_login, c.blocked_by_me, c.blocked_by_other,
+      ins.id, ins.created_at, u.casual, u.working,
       exists(select 1 from chat_members r join chat_messages x on x.room_id = r.room_id
-             where r.room_id = ${m.roomId} and r.user_id = ${m.recipientId}::uuid
+             where r.room_id = ${m.roomId} and r.user_id = c.other_id
                and x.id > r.read_id and x.sender_id <> r.user_id) as had_unread
-    from ins cross join lateral (${unreadRoomsSql(m.recipientId, m.roomId)}) u`);
+    from checked c
+    left join ins on true
+    cross join lateral (${unreadRoomsSql(sql`c.other_id`, m.roomId)}) u`);
   const row = result.rows[0];
   if (!row) return undefined;
   return {
-    id: Number(row.id),
-    createdAt: new Date(row.created_at),
-    recipientUnread: { casual: Number(row.casual), working: Number(row.working) },
-    hadUnread: row.had_unread,
+    otherId: row.other_id,
+    earlierRoomId: row.earlier_room_id === null ? null : Number(row.earlier_room_id),
+    senderLogin: row.sender_login,
+    blockedByMe: row.blocked_by_me,
+    blockedByOther: row.blocked_by_other,
+    stored:
+      row.id === null || row.created_at === null
+        ? undefined
+        : {
+            id: Number(row.id),
+            createdAt: new Date(row.created_at),
+            recipientUnread: { casual: Number(row.casual), working: Number(row.working) },
+            hadUnread: row.had_unread,
+          },
   };
 }

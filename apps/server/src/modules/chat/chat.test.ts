@@ -219,6 +219,25 @@ describe('messages', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     expect(await storedIn(r.id)).toBe(CHAT_SEND_LIMITS.burst.points);
   });
+
+  it('a resend is neither counted nor refused by the limit: a reconnecting client gets its message', async () => {
+    const [p, q] = await Promise.all([registerUser(t.app, t.dataDir), registerUser(t.app, t.dataDir)]);
+    const r = await openCasual(t, p, q);
+    const first = randomUUID();
+    const original = await post(t, p, r.id, { clientId: first, text: 'first' });
+    expect(original.statusCode).toBe(200);
+    // Resent many times: none of them counts, so the whole burst is still there afterwards.
+    for (let i = 0; i < CHAT_SEND_LIMITS.burst.points; i += 1)
+      expect((await post(t, p, r.id, { clientId: first, text: 'first' })).json()).toEqual(original.json());
+    for (let i = 1; i < CHAT_SEND_LIMITS.burst.points; i += 1)
+      expect((await post(t, p, r.id, { text: `more ${i}` })).statusCode).toBe(200);
+    expect((await post(t, p, r.id, { text: 'one too many' })).statusCode).toBe(429);
+    // At the limit, the resend still answers the stored message.
+    const again = await post(t, p, r.id, { clientId: first, text: 'first' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(original.json());
+    expect(await storedIn(r.id)).toBe(CHAT_SEND_LIMITS.burst.points);
+  });
 });
 
 describe('blocking', () => {

@@ -1,4 +1,4 @@
-import { Anchor, Modal, Stack } from '@mantine/core';
+import { Anchor, Group, Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { toPath } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { orderPageQuery } from '../../orders/api/order-queries.ts';
 import { formModalStyles, FormSummary } from '../../orders/components/form-summary.tsx';
+import { OpenChatButton } from '../../orders/components/open-chat-button.tsx';
 import { OrderActions } from '../../orders/components/order-actions.tsx';
 import { PersonLine } from '../../orders/components/person-line.tsx';
 import { useReadTask } from '../api/board-queries.ts';
@@ -14,7 +15,7 @@ import { useReadTask } from '../api/board-queries.ts';
 /**
  * A commission task opened from the board: the buyer, the chosen options and total, the brief and
  * references, the status with the moves the artist can make now (the order page's own buttons and
- * dialogs), and a link to the order page. Opening it marks its notifications read (SPEC §4).
+ * dialogs), the working chat with the buyer, and a link to the order page. Opening it marks its notifications read (SPEC §4).
  */
 export function CommissionTaskModal({ task, onClose }: { task: BoardTask; onClose: () => void }) {
   const formId = task.commission!.formId;
@@ -33,7 +34,10 @@ export function CommissionTaskModal({ task, onClose }: { task: BoardTask; onClos
         <ErrorState title="Could not load this order" message={order.error.message} onRetry={order.refetch} />
       ) : (
         <Stack gap="md">
-          <PersonLine person={order.data.form.sender} />
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <PersonLine person={order.data.form.sender} />
+            <OpenChatButton status={order.data.form.status} otherLogin={order.data.form.sender.login} />
+          </Group>
           <OrderActions form={order.data.form} side="artist" />
           <FormSummary form={order.data.form} />
           <Anchor component={Link} to={toPath('order', { id: formId })}>

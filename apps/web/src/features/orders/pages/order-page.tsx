@@ -1,11 +1,10 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMessageCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { isBeyondIncluded, orderMessages, revisionText } from '@brushline/shared/orders/messages';
 import type { OrderPage as OrderPageData } from '@brushline/shared/orders/schemas';
-import { paths, toPath } from '@brushline/shared/paths';
+import { paths } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -13,6 +12,7 @@ import { useSession } from '../../../lib/session.ts';
 import { orderPageQuery } from '../api/order-queries.ts';
 import { useOrdersRealtime } from '../api/use-orders-realtime.ts';
 import { FormSummary } from '../components/form-summary.tsx';
+import { OpenChatButton } from '../components/open-chat-button.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderUpdates } from '../components/order-updates.tsx';
 import { PersonLine } from '../components/person-line.tsx';
@@ -76,18 +76,7 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
           <PersonLine person={other} />
         </Stack>
         <Group gap="xs">
-          {/* The working chat exists once an order between the two was accepted (issue 10 §4). */}
-          {!['none', 'declined', 'canceled'].includes(form.status) && (
-            <Button
-              component={Link}
-              to={toPath('wchatRoom', { id: other.login })}
-              variant="default"
-              size="xs"
-              leftSection={<IconMessageCircle size={16} aria-hidden />}
-            >
-              Open chat
-            </Button>
-          )}
+          <OpenChatButton status={form.status} otherLogin={other.login} />
           <StatusBadge status={form.status} />
           <Text fw={700}>{formatUsd(form.totalPrice)}</Text>
         </Group>

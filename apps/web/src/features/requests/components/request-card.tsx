@@ -15,17 +15,20 @@ export function RequestCard({
   request,
   to,
   showPrivacy = false,
+  headingOrder = 3,
 }: {
   request: Request;
   to: string;
   showPrivacy?: boolean;
+  /** The title's level: one below the page's heading. */
+  headingOrder?: 2 | 3;
 }) {
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={`request-${request.guid}`}>
       <Stack gap={8}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Title
-            order={3}
+            order={headingOrder}
             fz="h4"
             id={`request-${request.guid}`}
             style={{ minWidth: 0, overflowWrap: 'anywhere' }}

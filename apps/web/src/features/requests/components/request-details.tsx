@@ -8,11 +8,11 @@ import badge from '../../../components/readable-badge.module.css';
 import { TagLink } from '../../tags/components/tag-title.tsx';
 import { applicationsText, budgetText, daysText, typeOfWorkLabel } from '../request-text.ts';
 
-function Block({ title, text }: { title: string; text: string }) {
+function Block({ title, text, order }: { title: string; text: string; order: 2 | 3 }) {
   if (!text) return null;
   return (
     <Stack gap={4}>
-      <Title order={3} fz="h5">
+      <Title order={order} fz="h5">
         {title}
       </Title>
       <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text>
@@ -26,6 +26,7 @@ function Block({ title, text }: { title: string; text: string }) {
  */
 export function RequestDetails({ request, headingOrder = 1 }: { request: Request; headingOrder?: 1 | 2 }) {
   const { owner } = request;
+  const sub = headingOrder === 1 ? 2 : 3;
   return (
     <Stack gap="md">
       <Stack gap={6}>
@@ -81,12 +82,12 @@ export function RequestDetails({ request, headingOrder = 1 }: { request: Request
           ))}
         </Group>
       )}
-      <Block title="Description" text={request.description} />
-      <Block title="Additional requirements" text={request.additionalRequirements} />
-      <Block title="Preferences" text={request.preferences} />
+      <Block order={sub} title="Description" text={request.description} />
+      <Block order={sub} title="Additional requirements" text={request.additionalRequirements} />
+      <Block order={sub} title="Preferences" text={request.preferences} />
       {request.attachedMedia.length > 0 && (
         <Stack gap={4}>
-          <Title order={3} fz="h5">
+          <Title order={sub} fz="h5">
             Attachments
           </Title>
           <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">

@@ -156,7 +156,7 @@ export function RequestsPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} role="list" aria-label="Requests">
           {requests.map((r) => (
             <div role="listitem" key={r.guid}>
-              <RequestCard request={r} to={toPath('request', { guid: r.guid })} />
+              <RequestCard request={r} to={toPath('request', { guid: r.guid })} headingOrder={2} />
             </div>
           ))}
         </SimpleGrid>

@@ -1,0 +1,153 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { checkA11y } from './a11y.ts';
+import { registerByApi } from './accounts.ts';
+
+const png = (colour: string) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** Types most of a tag's title into a tag picker and picks it from the suggestions. */
+async function pickTag(page: Page, label: string, title: string) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.fill(title.slice(0, -1));
+  const option = page.getByRole('option', { name: new RegExp(title) }).first();
+  await expect(option).toBeVisible();
+  await option.click();
+}
+
+test('a commissioner posts a request; an artist finds it by a parent tag and applies; the commissioner approves and the order exists', async ({
+  page,
+  browser,
+}) => {
+  // Cleo the commissioner, and two tags of the wiki: a parent and its child.
+  const cleo = await registerByApi(page.request, 'cleo');
+  const stem = `r${Date.now().toString(36)}`;
+  await ok(await page.request.post('/api/tag/create', { data: { title: `${stem}_animal` } }));
+  await ok(
+    await page.request.post('/api/tag/create', {
+      data: { title: `${stem}_cat`, parentTags: [`${stem}_animal`] },
+    }),
+  );
+
+  // The public list, then the create form from its button.
+  await page.goto('/requests');
+  await expect(page.getByRole('heading', { name: 'Requests', level: 1 })).toBeVisible();
+  await checkA11y(page, 'requests list');
+  await page.getByRole('link', { name: 'Create request' }).click();
+  await expect(page).toHaveURL(/\/crm\/requests\/create$/);
+  await expect(page.getByRole('tab', { name: 'Requests' })).toHaveAttribute('aria-selected', 'true');
+  await checkA11y(page, 'create request, empty');
+
+  const title = `Cat knight ${stem}`.slice(0, 32);
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel('Description').fill('My grey cat in shining armour, holding a tiny sword.');
+  await page.getByLabel('Preferences').fill('Warm colours');
+  await pickTag(page, 'Tags', `${stem}_cat`);
+  await page.getByLabel('Budget to (USD)').fill('150');
+  await page.getByLabel('Budget from (USD)').fill('60');
+  await page.getByLabel('Deadline (days)').fill('20');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: await png('#7f8c8d') });
+  await expect(page.getByRole('img', { name: /File 1: cat.png/ })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await checkA11y(page, 'create request, filled in');
+  await page.getByRole('button', { name: 'Create request' }).click();
+
+  // Created: its editor, by guid, in view mode.
+  await expect(page.getByText('Request is created!')).toBeVisible();
+  await expect(page).toHaveURL(/\/crm\/requests\/editor\/[0-9a-f-]{36}$/);
+  const guid = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('$60.00 – $150.00')).toBeVisible();
+  await checkA11y(page, 'request editor, view mode');
+  await page.getByRole('link', { name: 'My requests' }).first().click();
+  await expect(page).toHaveURL(/\/crm\/requests\/active$/);
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await checkA11y(page, 'my requests');
+  await page.getByRole('link', { name: 'Pending applications' }).click();
+  await expect(page.getByText('There is nothing new yet..')).toBeVisible();
+
+  // Ann the artist, with an open card (made through the API: the card editor has its own journey).
+  const annContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ann = await annContext.newPage();
+  const annAccount = await registerByApi(ann.request, 'ann');
+  await ok(
+    await ann.request.patch(`/api/user/update/settings/id/${annAccount.id}`, {
+      data: { id: annAccount.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
+    }),
+  );
+  await ok(
+    await ann.request.post('/api/commissioncard/create', {
+      data: {
+        title: 'Pet portrait',
+        infoProvidedByTheAuthor: 'Your pet, painted.',
+        startingPrice: 40,
+        sections: [],
+        isOpenComission: true,
+        isCommissionsOpen: true,
+        revisionsIncluded: 2,
+      },
+    }),
+  );
+
+  // She finds the request by the parent tag (descendants match), on a phone.
+  await ann.goto(`/requests?tags=${stem}_animal`);
+  await expect(ann.getByRole('link', { name: title })).toBeVisible();
+  await checkA11y(ann, 'requests list, filtered by a tag');
+  await ann.getByRole('link', { name: title }).click();
+  await expect(ann).toHaveURL(new RegExp(`/requests/${guid}$`));
+  await expect(ann.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(ann.getByRole('radio', { name: /Pet portrait/ })).toBeChecked();
+  await checkA11y(ann, 'request, apply form');
+  await ann.getByLabel(/Offered price/).fill('50');
+  await expect(ann.getByText(/Below the requested minimum of \$60.00/)).toBeVisible();
+  await ann.getByLabel('Offered price (USD)').fill('120');
+  await ann.getByLabel('Comment').fill('I paint cats in armour every week.');
+  await ann.getByRole('button', { name: 'Apply' }).click();
+  await expect(ann.getByText('Request sent!')).toBeVisible();
+  await expect(ann.getByText('You applied to this request')).toBeVisible();
+
+  // Cleo sees it arrive (live, over the hub), opens it and approves after confirming.
+  await expect(page.getByText('New!')).toBeVisible();
+  await checkA11y(page, 'pending applications, one new');
+  await page.getByRole('button', { name: /View application of/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Application to "${title}"` });
+  await expect(dialog.getByText('I paint cats in armour every week.')).toBeVisible();
+  await checkA11y(page, 'application dialog');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Approve this application?' });
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Applience was fullfilled')).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+
+  // Ann: the order is in her tracking (incoming) and opens from Details.
+  await ann.goto('/crm/requests/tracking');
+  await expect(ann).toHaveURL(/\/crm\/requests\/tracking\/incoming$/);
+  const approved = ann.getByRole('list', { name: 'Approved applications' });
+  await expect(approved.getByRole('listitem')).toHaveCount(1);
+  await checkA11y(ann, 'tracking, sent applications');
+  await approved.getByRole('link', { name: /Details of the order/ }).click();
+  await expect(ann).toHaveURL(/\/order\/\d+$/);
+  await expect(ann.getByRole('heading', { name: 'Pet portrait', level: 1 })).toBeVisible();
+
+  // And it is in her Active commissions, accepted (waiting to be started).
+  await ann.goto('/crm/pending/active');
+  await expect(ann.getByText('Pet portrait').first()).toBeVisible();
+
+  // Cleo follows it under tracking's outgoing side.
+  await page.goto('/crm/requests/tracking/outgoing');
+  await expect(page.getByRole('list', { name: 'Approved applications' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
+  await checkA11y(page, 'tracking, answered applications');
+  await annContext.close();
+  expect(cleo.login).toBeTruthy();
+});

@@ -32,12 +32,17 @@ import { tagMissing, tagRuleError } from './tags.rules.ts';
 import { assertNoCycle, assertTitleFree, record, recordedState, sameSet, write } from './tags.write.ts';
 
 /** Whether `actor` sees NSFW tags (anonymous readers do not), as the autocomplete decides. */
-/** Whether `actor` sees NSFW tags (anonymous readers do not), as the autocomplete decides. */
 const seesNsfw = (actor: Actor | null) => actor?.displayNsfw ?? false;
 
-/** An NSFW tag is not there for a reader who does not display NSFW: 404, like a missing one. */
-function assertShown(actor: Actor | null, row: Pick<TagRow, 'maturity'>) {
-  if (row.maturity === 'NSFW' && !seesNsfw(actor)) throw tagMissing();
+/**
+ * An NSFW tag is not there for a reader who does not display NSFW: 404, like a missing one. Its
+ * creator always sees its page (they just made it, and the editor goes there after saving); lists
+ * and the autocomplete still leave it out for them (decision 0015).
+ */
+function assertShown(actor: Actor | null, row: Pick<TagRow, 'maturity' | 'creatorId'>) {
+  if (row.maturity !== 'NSFW' || seesNsfw(actor)) return;
+  if (actor && row.creatorId === actor.id) return;
+  throw tagMissing();
 }
 
 /** GET tag/get/{title}: the tag with this title after normalisation; a synonym answers its canonical tag. */
@@ -52,15 +57,20 @@ export async function getTagByTitle(ctx: Pick<Deps, 'db'>, actor: Actor | null, 
 
 /**
  * GET tag/get/byIdFull/{id}: a synonym's id shows the synonym itself (with `synonymOf`), so it can be
- * edited. An NSFW tag (or a synonym of one) is 404 for readers who do not display NSFW, and its NSFW
+ * edited. An NSFW tag (or a synonym of one) is 404 for readers who do not display NSFW (but not
+ * for its creator: assertShown), and its NSFW
  * children are left out for them; parents and synonyms stay, because the editor saves those lists.
  */
 export async function getTagFull(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: number): Promise<TagFull> {
   const row = await findTagById(ctx.db, id);
   if (!row) throw tagMissing();
   assertShown(actor, row);
+  if (row.canonicalId) {
+    const canonical = await findTagById(ctx.db, row.canonicalId);
+    if (!canonical) throw tagMissing();
+    assertShown(actor, canonical);
+  }
   const full = await presentTagFull(ctx.db, row);
-  if (full.synonymOf) assertShown(actor, full.synonymOf);
   if (seesNsfw(actor)) return full;
   return { ...full, childTags: full.childTags.filter((c) => c.maturity !== 'NSFW') };
 }

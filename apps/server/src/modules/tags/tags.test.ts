@@ -360,6 +360,28 @@ describe('NSFW tags', () => {
   });
 });
 
+describe('an NSFW tag for its creator who hides NSFW', () => {
+  it('has a page right after creating it (and its synonym), but stays out of the table and the autocomplete', async () => {
+    const maker = await registerUser(t.app, t.dataDir);
+    const stem = uniqueTitle('ownnsfw');
+    const tag = await createTag(t, maker, { title: stem, maturity: 'NSFW', synonyms: [`${stem}_alias`] });
+    for (const url of [
+      `/api/tag/get/${stem}`,
+      `/api/tag/get/${stem}_alias`,
+      `/api/tag/get/byIdFull/${tag.id}`,
+      `/api/tag/get/byIdFull/${tag.synonyms[0]!.id}`,
+    ]) {
+      expect((await get(url, maker)).statusCode, url).toBe(200);
+      expect((await get(url, bob)).statusCode, url).toBe(404);
+    }
+    expect((await get(`/api/tags/take/1?filter=${stem}`, maker)).json<TagPage>().total).toBe(0);
+    const suggested = (await get(`/api/tags/autocomplete?q=${stem}`, maker)).json<{
+      items: TagSuggestion[];
+    }>();
+    expect(suggested.items).toEqual([]);
+  });
+});
+
 describe('staff: merge and delete', () => {
   it('merging makes the tag a synonym, moves usages (one per thing) and links, keeps history', async () => {
     const parent = await createTag(t, ann, { title: uniqueTitle('p') });

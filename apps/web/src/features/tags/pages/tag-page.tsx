@@ -84,6 +84,12 @@ function TagView({ tag, askedAs }: { tag: TagFull; askedAs: string | null }) {
           </Group>
         )}
       </Group>
+      {tag.maturity === 'NSFW' && user && tag.creator?.id === user.id && (
+        <Alert color="grape" variant="light" title="Your NSFW tag">
+          Readers who do not display NSFW (anonymous visitors too) do not see this tag in the wiki, in tag
+          pickers or as a page. You always see its page because you created it.
+        </Alert>
+      )}
       <Text style={{ whiteSpace: 'pre-wrap' }} c={tag.description ? undefined : 'dimmed'}>
         {tag.description || 'No description yet.'}
       </Text>

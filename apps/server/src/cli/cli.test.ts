@@ -1,3 +1,5 @@
+import type { ArtistsPage, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
+import type { UserFolders } from '@brushline/shared/gallery/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostPage } from '@brushline/shared/posts/schemas';
 import type { User } from '@brushline/shared/users/schemas';
@@ -69,10 +71,10 @@ describe('npm run admin', () => {
 });
 
 describe('demo seed', () => {
-  it('creates the three demo accounts once, with passwords that sign in', async () => {
+  it('creates the four demo accounts once, with passwords that sign in', async () => {
     const lines: string[] = [];
     const created = await seedDemo(t.app.deps.db, (line) => void lines.push(line));
-    expect(created.map((c) => c.login)).toEqual(['demo_artist', 'demo_client', 'demo_admin']);
+    expect(created.map((c) => c.login)).toEqual(['demo_artist', 'demo_client', 'demo_admin', 'demo_painter']);
     // Printed readably: a heading, then one account a line with its password (not one log entry).
     expect(lines).toHaveLength(1 + created.length);
     expect(lines.every((l) => !l.includes('\n'))).toBe(true);
@@ -121,6 +123,22 @@ describe('demo content', () => {
       expect(requests.map((r) => r.privacy)).toEqual(['public', 'public', 'public']);
       expect(requests.find((r) => r.applications === 1)?.title).toBe('My cat as a fantasy knight');
       expect(requests.every((r) => r.tags.length > 0)).toBe(true);
+      // Galleries (issue 11 §7): two shown display cards on /artists, a parent tag finds the
+      // painter's; the demo artist's folders, one Private (on their page, not in /gallery).
+      const artists = (await fresh.app.inject({ url: '/api/artists' })).json<ArtistsPage>();
+      expect(artists.items.map((a) => a.owner.login).sort()).toEqual(['demo_artist', 'demo_painter']);
+      const byParent = (await fresh.app.inject({ url: '/api/artists?tags=animal' })).json<ArtistsPage>();
+      expect(byParent.items.map((a) => a.owner.login)).toEqual(['demo_painter']);
+      const folders = (await fresh.app.inject({ url: '/api/folders/user/demo_artist' })).json<UserFolders>();
+      expect(folders.folders.map((f) => [f.folderName, f.privacy])).toEqual([
+        ['Portraits', 'Public'],
+        ['Creatures', 'Public'],
+        ['Sketchbook', 'Private'],
+      ]);
+      expect(folders.images.every((i) => i.tags.length > 0)).toBe(true);
+      const gallery = (await fresh.app.inject({ url: '/api/gallery' })).json<GalleryPage>();
+      expect(gallery.items).toHaveLength(10);
+      expect(gallery.items.every((i) => i.effectivePrivacy === 'Public')).toBe(true);
       expect(cards[0]).toMatchObject({
         title: 'Character portrait',
         startingPrice: 40,

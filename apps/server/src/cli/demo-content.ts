@@ -33,7 +33,7 @@ function painting(width: number, height: number, hues: [number, number, number],
   );
 }
 
-async function picture(
+export async function picture(
   deps: Deps,
   actor: Actor,
   purpose: MediaPurpose,

@@ -2,6 +2,7 @@ import type { Role } from '@brushline/shared/roles';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../platform/deps.ts';
 import { seedDemoContent } from './demo-content.ts';
+import { seedDemoGallery } from './demo-gallery.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoTags } from './demo-tags.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -13,6 +14,8 @@ const DEMO: { login: string; email: string; roles: Role[] }[] = [
   { login: 'demo_artist', email: 'artist@demo.brushline.example', roles: ['artist'] },
   { login: 'demo_client', email: 'client@demo.brushline.example', roles: [] },
   { login: 'demo_admin', email: 'admin@demo.brushline.example', roles: ['admin'] },
+  // A second artist, so the artists list (issue 11) has more than one card to filter.
+  { login: 'demo_painter', email: 'painter@demo.brushline.example', roles: ['artist'] },
 ];
 
 /** Where the demo passwords go: one line per call. */
@@ -53,7 +56,7 @@ export async function seedDemo(db: Db, print: Print = printToStdout) {
   return created;
 }
 
-/** Demo accounts, and when they are new, their demo posts, commission card, orders and public requests; demo tags. */
+/** Demo accounts, and when they are new, their demo posts, commission cards, orders, public requests and galleries; demo tags. */
 export async function seedDemoWithContent(deps: Deps, print: Print = printToStdout) {
   const created = await seedDemo(deps.db, print);
   if (created.length > 0) deps.log.info({ logins: created.map((c) => c.login) }, 'demo accounts created');
@@ -65,6 +68,9 @@ export async function seedDemoWithContent(deps: Deps, print: Print = printToStdo
   await seedDemoTags(deps);
   // Requests carry wiki tags, so they come after the vocabulary.
   if (artist && client) await seedDemoRequests(deps, { artist, client });
+  // Gallery images and display cards carry wiki tags too.
+  const painter = created.find((c) => c.login === 'demo_painter');
+  if (artist && painter) await seedDemoGallery(deps, { artist, painter });
   return created;
 }
 

@@ -58,7 +58,7 @@ try {
       1 + g % 90,
       (case when g % 10 = 0 then 'hidden' else 'public' end)::request_privacy,
       now() - g * interval '3 minutes', now()
-    from generate_series(1, ${REQUESTS}) g, words
+    from generate_series(1, ${REQUESTS}) g cross join words
     join o on o.n = 1 + g % ${OWNERS}`);
   await db.execute(sql`
     with popular as (

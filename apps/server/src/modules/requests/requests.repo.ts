@@ -38,13 +38,28 @@ export async function findRequestRows(
   where: SQL | undefined,
   page?: { limit: number; offset: number },
 ) {
-  const q = db
+  const order = [desc(requests.createdAt), desc(requests.id)] as const;
+  // A page is chosen on the requests alone first (the public list's ordered index), and only its
+  // rows are joined to their owners and have their applications counted: with OFFSET, every
+  // skipped row would otherwise be joined and counted too (a deep page cost its depth).
+  const rows = page
+    ? inArray(
+        requests.id,
+        db
+          .select({ id: requests.id })
+          .from(requests)
+          .where(where)
+          .orderBy(...order)
+          .limit(page.limit)
+          .offset(page.offset),
+      )
+    : where;
+  return db
     .select(requestColumns)
     .from(requests)
     .innerJoin(users, eq(users.id, requests.ownerId))
-    .where(where)
-    .orderBy(desc(requests.createdAt), desc(requests.id));
-  return page ? q.limit(page.limit).offset(page.offset) : q;
+    .where(rows)
+    .orderBy(...order);
 }
 
 export const byGuid = (guid: string) => eq(requests.guid, guid);

@@ -12,7 +12,13 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
-import { carriesAnyOfSql, clearTagsOf, setTagsOf, tagSearchIds, tagsOf } from '../tags/tag-usage.service.ts';
+import {
+  carriesAnyOfSql,
+  clearTagsOf,
+  setTagsOf,
+  tagSearchIds,
+  tagsOfMany,
+} from '../tags/tag-usage.service.ts';
 import { requests } from '../../db/schema/requests.ts';
 import { requestNotFound, toRequest, toRequestValues } from './requests.dto.ts';
 import {
@@ -54,11 +60,18 @@ export async function presentRequests(
   const byRequest = new Map<number, Media[]>();
   for (const m of mediaRows)
     byRequest.set(m.requestId, [...(byRequest.get(m.requestId) ?? []), toMedia(m.media)]);
-  const tags = await Promise.all(rows.map((r) => tagsOf(ctx as Pick<Deps, 'db'>, actor, subject(r.id))));
-  const own = (r: RequestRow) => r.ownerId === actor?.id;
-  return rows.map((r, i) =>
-    toRequest(r, byRequest.get(r.id) ?? [], own(r) ? tags[i]! : tags[i]!.filter(shownTo(actor))),
+  // One query for the tags of the whole page, not one per request.
+  const tags = await tagsOfMany(
+    ctx,
+    actor,
+    REQUEST_TAG_KIND,
+    rows.map((r) => subject(r.id).id),
   );
+  const own = (r: RequestRow) => r.ownerId === actor?.id;
+  return rows.map((r) => {
+    const mine = tags.get(subject(r.id).id) ?? [];
+    return toRequest(r, byRequest.get(r.id) ?? [], own(r) ? mine : mine.filter(shownTo(actor)));
+  });
 }
 
 /** The request as its reader may see it: a hidden one only by its owner (everyone else 404). */

@@ -68,8 +68,10 @@ export const tagsRoutes =
           summary: 'Suggestions for tag pickers: prefix and trigram matches on titles and synonyms',
           description:
             'Path not in SPEC §7; chosen here. At most ' +
-            `${TAG_SUGGESTIONS_MAX}, best first: exact, then prefix (most used first), then similar (pg_trgm ` +
-            'similarity, then usage). A synonym answers its canonical tag with `alias` set and `label` ' +
+            `${TAG_SUGGESTIONS_MAX}, best first: exact, then prefix (most used first); only when fewer, ` +
+            'similar titles: the query with each mistyped word corrected to the most similar word titles ' +
+            'use (pg_trgm), then the titles starting with its first words. A synonym answers its ' +
+            'canonical tag with `alias` set and `label` ' +
             '"alias → canonical". NSFW tags are left out unless the signed-in reader displays NSFW.',
           querystring: tagSuggestQuerySchema,
           response: { 200: tagSuggestionsSchema, ...errorResponses(400) },
@@ -86,7 +88,8 @@ export const tagsRoutes =
           summary: 'One tag with synonyms, parents, children, creator, contributers, usage count and history',
           description:
             'History is newest first (who, when, which fields, before → after); contributers are everyone in it. ' +
-            "A synonym's id answers the synonym itself with `synonymOf` set.",
+            "A synonym's id answers the synonym itself with `synonymOf` set. An NSFW tag (or its synonym) is " +
+            '404 for readers who do not display NSFW, except its creator.',
           params: tagIdParamsSchema,
           response: { 200: tagFullSchema, ...errorResponses(400, 404) },
         },
@@ -100,7 +103,7 @@ export const tagsRoutes =
         schema: {
           tags,
           summary: 'A tag by title; a synonym finds its canonical tag',
-          description: titleRule,
+          description: `${titleRule} An NSFW tag is 404 for readers who do not display NSFW, except its creator.`,
           params: tagTitleParamsSchema,
           response: { 200: tagSchema, ...errorResponses(400, 404) },
         },

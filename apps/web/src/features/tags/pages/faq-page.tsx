@@ -76,7 +76,8 @@ export function FaqPage() {
           <Table.Tbody>
             {BADGES.map((b) => (
               <Table.Tr key={b}>
-                <Table.Td>
+                {/* As wide as the longest badge: squeezed at 390 px, the badges cut their names ("VER…"). */}
+                <Table.Td style={{ width: 140, minWidth: 140 }}>
                   <UserBadges badges={[b]} focusable={false} />
                 </Table.Td>
                 <Table.Td>{badgeMeaning[b]}</Table.Td>

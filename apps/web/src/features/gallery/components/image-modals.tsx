@@ -6,6 +6,7 @@ import {
   type Privacy,
 } from '@brushline/shared/gallery/constants';
 import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
+import { openConfirmModal } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
 import { uploadMedia } from '../../../lib/upload-media.ts';
 import { TagPicker } from '../../tags/components/tag-picker.tsx';
@@ -106,7 +107,19 @@ export function ImageModal({
               variant="light"
               loading={remove.isPending}
               onClick={() =>
-                remove.mutate(image.id, { onSuccess: done, onError: (e) => setError(e.message) })
+                openConfirmModal({
+                  title: 'Delete this image?',
+                  children: (
+                    <Text size="sm">
+                      The image is removed from your gallery, its folder and your display card. This cannot be
+                      undone.
+                    </Text>
+                  ),
+                  labels: { confirm: 'Delete image', cancel: 'Keep it' },
+                  confirmProps: { color: 'red' },
+                  onConfirm: () =>
+                    remove.mutate(image.id, { onSuccess: done, onError: (e) => setError(e.message) }),
+                })
               }
             >
               Delete image

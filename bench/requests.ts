@@ -4,7 +4,8 @@
 // `GET /api/request/get/filter` page 1 and a deep page (half-way down), each without filters and
 // with price, deadline, a parent tag and text filters, anonymous, beside the raw `GET /api/health`
 // in one run. Targets: p99 ≤ 50 ms; deep page p99 ≤ 1.5 × page 1 p99.
-// Run: `npm run bench:requests` (BENCH_SECONDS, default 10).
+// Run: `npm run bench:requests` (BENCH_SECONDS, default 10). BENCH_KEEP_DB=1 keeps the seeded database
+// (to EXPLAIN its queries); drop it by hand after.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +145,11 @@ try {
   if (failures > 0 || !ok) process.exitCode = 1;
 } finally {
   await app?.close();
-  await fresh.drop();
+  if (process.env.BENCH_KEEP_DB === '1') {
+    await fresh.database.close();
+    console.log(`  kept the database: ${fresh.url}`);
+  } else await fresh.drop();
   await rm(dataDir, { recursive: true, force: true });
+  // A kept database leaves freshPostgres's admin connection open.
+  if (process.env.BENCH_KEEP_DB === '1') process.exit();
 }

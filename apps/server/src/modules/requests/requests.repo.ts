@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import { applications, requestMedia, requests } from '../../db/schema/requests.ts';
+import { tagUsages } from '../../db/schema/tags.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 import type { MediaRow } from '../media/media.dto.ts';
 
@@ -66,6 +67,16 @@ export const byGuid = (guid: string) => eq(requests.guid, guid);
 export const byId = (id: number) => eq(requests.id, id);
 export const ownedBy = (userId: string) => eq(requests.ownerId, userId);
 export const isPublic = () => eq(requests.privacy, 'public');
+
+/**
+ * The request carries one of `tagIds` (resolved once by the caller: the tag, its synonyms' canonical
+ * tag and every descendant), sent as one int[] parameter: each candidate row is one primary-key probe
+ * of tag_usages, and the tag graph is not walked again inside the list query.
+ */
+export const carriesAnyTag = (kind: string, tagIds: readonly number[]) =>
+  sql`exists (select 1 from ${tagUsages} u where u.subject_kind = ${kind}
+    and u.subject_id = ${requests.id}::text
+    and u.tag_id = any(${`{${tagIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]))`;
 
 /** LIKE pattern of the words as typed: %, _ and \ mean themselves. */
 const contains = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

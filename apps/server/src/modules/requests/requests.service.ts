@@ -6,24 +6,17 @@ import { requestMessages } from '@brushline/shared/requests/messages';
 import { clampDeadline, clampPrice } from '@brushline/shared/requests/pricing';
 import type { Request, RequestBody, RequestFilterQuery } from '@brushline/shared/requests/schemas';
 import type { TagRef } from '@brushline/shared/tags/schemas';
-import { sql } from 'drizzle-orm';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
-import {
-  carriesAnyOfSql,
-  clearTagsOf,
-  setTagsOf,
-  tagSearchIds,
-  tagsOfMany,
-} from '../tags/tag-usage.service.ts';
-import { requests } from '../../db/schema/requests.ts';
+import { clearTagsOf, setTagsOf, tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
 import { requestNotFound, toRequest, toRequestValues } from './requests.dto.ts';
 import {
   byGuid,
   byId,
+  carriesAnyTag,
   deleteOwnRequest,
   filterConditions,
   findRequestMediaRows,
@@ -157,7 +150,7 @@ export async function filterRequests(
   for (const title of q.tags ?? []) {
     const ids = await tagSearchIds(ctx, actor, title);
     if (ids.length === 0) return [];
-    tagConditions.push(carriesAnyOfSql(REQUEST_TAG_KIND, sql`${requests.id}`, ids));
+    tagConditions.push(carriesAnyTag(REQUEST_TAG_KIND, ids));
   }
   const where = filterConditions({
     maxPriceCents: q.maxPrice === undefined ? undefined : toCents(clampPrice(q.maxPrice)),

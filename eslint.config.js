@@ -26,6 +26,7 @@ const publicComponents = [
   'orders/components/order-actions.tsx', // an order's moves for the reader's side: order page, board task
   'orders/components/form-summary.tsx', // what a sent form says: details modals, board task
   'orders/components/person-line.tsx', // an order's other side with avatar: lists, board task
+  'orders/components/deadline-line.tsx', // an order's deadline (from a request): board task
   'orders/components/open-chat-button.tsx', // "Open chat" with an order's other side: board task, tracking
   'chat/components/chat-header-link.tsx', // the header's chats link with the unread count (app/ only)
   'chat/components/message-button.tsx', // "Message" on a profile opens the chat

@@ -210,6 +210,11 @@ export const orderPageSchema = z.object({
   form: sentFormSchema,
   /** Oldest first. */
   updates: z.array(orderUpdateSchema),
+  /**
+   * When the work is due (ISO): for an order made from a public request, the approval plus the
+   * request's deadline in days; null for an order from a card (cards have no deadline).
+   */
+  deadline: z.string().nullable(),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { orderMessages, revisionText } from '@brushline/shared/orders/messages';
 import type {
   DeliverBody,
@@ -17,6 +18,7 @@ import { followCommissionStatus } from '../board/board.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { assertRoomForUpdate } from './deliveries.rules.ts';
 import { deliveryFileName, toDeliveryFile, toOrderUpdate } from './deliveries.dto.ts';
+import { orderDeadlineSql } from '../requests/order-deadline.sql.ts';
 import { findOrderFile, findUpdateFileRows, findUpdateRows, insertUpdate } from './deliveries.repo.ts';
 import { byFormId, byTaskId, findFormRows, lockTaskAt, moveTaskStatus } from './orders.repo.ts';
 import { formNotFound, presentForm, readForm, sideOf } from './orders.service.ts';
@@ -50,7 +52,14 @@ export async function getOrderPage(ctx: Pick<Deps, 'db'>, actor: Actor, formId: 
     );
     byUpdate.set(f.updateId, list);
   }
-  return { form, updates: rows.map((r) => toOrderUpdate(r, byUpdate.get(r.id) ?? [])) };
+  const due = await ctx.db.execute<{ deadline: string | null }>(
+    sql`select ${orderDeadlineSql(formId)} as deadline`,
+  );
+  return {
+    form,
+    updates: rows.map((r) => toOrderUpdate(r, byUpdate.get(r.id) ?? [])),
+    deadline: due.rows[0]?.deadline ?? null,
+  };
 }
 
 /**

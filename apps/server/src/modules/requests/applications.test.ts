@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '@brushline/shared/board/schemas';
 import { messages } from '@brushline/shared/messages';
-import type { SentForm } from '@brushline/shared/orders/schemas';
+import type { OrderPage, SentForm } from '@brushline/shared/orders/schemas';
 import { APPLY_DAILY_LIMIT } from '@brushline/shared/requests/constants';
 import { requestMessages } from '@brushline/shared/requests/messages';
 import type {
@@ -157,6 +157,13 @@ describe('answering', () => {
       senderId: client.id,
     });
     expect(order.references.map((m) => m.id)).toEqual([ref.id]);
+    // Its deadline: the approval plus the request's 30 days, on the order page of both sides.
+    for (const reader of [artist, client]) {
+      const page = (await call(t.app, 'GET', `/api/order/${order.id}`, reader.cookie)).json<OrderPage>();
+      const due = Date.parse(page.deadline!) - Date.now();
+      expect(due).toBeGreaterThan(30 * 86_400_000 - 120_000);
+      expect(due).toBeLessThanOrEqual(30 * 86_400_000);
+    }
     const board = (await call(t.app, 'GET', '/api/board', artist.cookie)).json<Board>();
     expect(board.tasks.filter((x) => x.commission?.taskId === approved.commissionTask!.id)).toHaveLength(1);
     expect(groupOf(await tracking(artist, 'incoming'), app.id)).toBe('approved');

@@ -6,6 +6,7 @@ import type { BoardTask } from '@brushline/shared/board/schemas';
 import { toPath } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { orderPageQuery } from '../../orders/api/order-queries.ts';
+import { DeadlineLine } from '../../orders/components/deadline-line.tsx';
 import { formModalStyles, FormSummary } from '../../orders/components/form-summary.tsx';
 import { OpenChatButton } from '../../orders/components/open-chat-button.tsx';
 import { OrderActions } from '../../orders/components/order-actions.tsx';
@@ -38,6 +39,7 @@ export function CommissionTaskModal({ task, onClose }: { task: BoardTask; onClos
             <PersonLine person={order.data.form.sender} />
             <OpenChatButton status={order.data.form.status} otherLogin={order.data.form.sender.login} />
           </Group>
+          <DeadlineLine deadline={order.data.deadline} status={order.data.form.status} />
           <OrderActions form={order.data.form} side="artist" />
           <FormSummary form={order.data.form} />
           <Anchor component={Link} to={toPath('order', { id: formId })}>

@@ -32,7 +32,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the order page', () => {
   it('shows the buyer every delivered file, full size in a viewer, with a named download', async () => {
-    const data: OrderPageData = { form: makeForm(4, 'finished'), updates: [delivery] };
+    const data: OrderPageData = { form: makeForm(4, 'finished'), updates: [delivery], deadline: null };
     stubFetch({
       'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
       'GET /api/order/4': () => ({ status: 200, body: data }),
@@ -62,7 +62,7 @@ describe('the order page', () => {
     });
     stubFetch({
       'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }),
-      'GET /api/order/4': () => ({ status: 200, body: { form, updates: [] } }),
+      'GET /api/order/4': () => ({ status: 200, body: { form, updates: [], deadline: null } }),
     });
     renderRoutes(routes, '/order/4');
     expect(await screen.findByText('revision 3 (2 included)')).toBeInTheDocument();
@@ -73,7 +73,10 @@ describe('the order page', () => {
   it('lets the artist deliver only with files, and share work in progress', async () => {
     const calls = stubFetch({
       'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }),
-      'GET /api/order/4': () => ({ status: 200, body: { form: makeForm(4, 'processing'), updates: [] } }),
+      'GET /api/order/4': () => ({
+        status: 200,
+        body: { form: makeForm(4, 'processing'), updates: [], deadline: null },
+      }),
     });
     const { user } = renderRoutes(routes, '/order/4');
     expect(await screen.findByRole('button', { name: 'Share work in progress' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
 import { orderPageQuery } from '../api/order-queries.ts';
 import { useOrdersRealtime } from '../api/use-orders-realtime.ts';
+import { DeadlineLine } from '../components/deadline-line.tsx';
 import { FormSummary } from '../components/form-summary.tsx';
 import { OpenChatButton } from '../components/open-chat-button.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
@@ -81,6 +82,7 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
           <Text fw={700}>{formatUsd(form.totalPrice)}</Text>
         </Group>
       </Group>
+      <DeadlineLine deadline={data.deadline} status={form.status} />
       <RevisionLine data={data} />
       {form.status === 'declined' && (
         <Alert color="red" title="Declined">

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { IconCalendarDue } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import { formatDate } from '../../../lib/format-date.ts';
 
@@ -19,13 +20,15 @@ export function deadlineText(deadline: string, now: number = Date.now()): string
  * shows. Finished work is no longer "overdue", so only open orders say so, in red.
  */
 export function DeadlineLine({ deadline, status }: { deadline: string | null; status: TaskStatus }) {
+  // The moment the line was first shown: days left do not change while someone reads.
+  const [now] = useState(() => Date.now());
   if (!deadline) return null;
   const open = status === 'waiting' || status === 'processing';
-  const late = open && Date.parse(deadline) < Date.now();
+  const late = open && Date.parse(deadline) < now;
   return (
     <Text size="sm" c={late ? 'red.8' : 'dimmed'} fw={late ? 600 : undefined}>
       <IconCalendarDue size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
-      {open ? deadlineText(deadline) : `Deadline ${formatDate(deadline)}`}
+      {open ? deadlineText(deadline, now) : `Deadline ${formatDate(deadline)}`}
     </Text>
   );
 }

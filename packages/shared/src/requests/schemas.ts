@@ -207,6 +207,7 @@ export const applicationSchema = z.object({
     guid: uuidSchema,
     title: z.string(),
     ownerId: uuidSchema,
+    ownerLogin: z.string(),
     priceMin: z.number(),
   }),
   /** The order made by approval; null before (or after a decline). */

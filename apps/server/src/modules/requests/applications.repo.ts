@@ -25,6 +25,8 @@ const applicationColumns = {
   requestGuid: requests.guid,
   requestTitle: requests.title,
   requestOwnerId: requests.ownerId,
+  /** The other side's login for the artist (their working chat is named by it). */
+  requestOwnerLogin: sql<string>`(select o.login from users o where o.id = ${requests.ownerId})`,
   requestPriceMinCents: requests.priceMinCents,
   requestPrivacy: requests.privacy,
 };

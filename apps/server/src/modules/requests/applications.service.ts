@@ -99,6 +99,7 @@ export async function presentApplications(
         guid: r.requestGuid,
         title: r.requestTitle,
         ownerId: r.requestOwnerId,
+        ownerLogin: r.requestOwnerLogin,
         priceMin: fromCents(r.requestPriceMinCents),
       },
       commissionTask:

@@ -146,6 +146,8 @@ describe('answering', () => {
     const approved = res.json<{ application: Application }>().application;
     expect(approved.status).toBe('approved');
     expect(approved.commissionTask).toMatchObject({ status: 'waiting' });
+    // The artist's working chat with the owner is named by the owner's login.
+    expect(approved.applienceRequest.ownerLogin).toBe(client.login);
     const tasks = await artistTasks();
     expect(tasks).toHaveLength(before + 1);
     const order = tasks.find((f) => f.id === approved.commissionTask!.formId)!;

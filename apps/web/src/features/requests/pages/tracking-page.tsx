@@ -8,6 +8,7 @@ import type { Application, TrackingGroup } from '@brushline/shared/requests/sche
 import { TRACKING_STATE_TITLES } from '@brushline/shared/requests/tracking';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { OpenChatButton } from '../../orders/components/open-chat-button.tsx';
 import { StatusBadge } from '../../orders/components/status-badge.tsx';
 import { trackingQuery } from '../api/request-queries.ts';
 import { useRequestsLive } from '../api/use-requests-live.ts';
@@ -73,7 +74,17 @@ function StateGroup({ group, side }: { group: TrackingGroup; side: TrackingSide 
                     </Text>
                   </>
                 }
-                action={<Details application={a} />}
+                action={
+                  <Group gap="xs" wrap="nowrap">
+                    {a.commissionTask && (
+                      <OpenChatButton
+                        status={a.commissionTask.status}
+                        otherLogin={side === 'incoming' ? a.applienceRequest.ownerLogin : a.sender.login}
+                      />
+                    )}
+                    <Details application={a} />
+                  </Group>
+                }
               />
             ))}
           </Stack>

@@ -15,11 +15,20 @@ describe('paths table', () => {
       '/feed/',
       '/profile/ann/home',
       '/profile/ann',
-      '/crm/requests/tracking/x',
+      '/crm/requests',
+      '/crm/requests/tracking',
+      '/crm/requests/tracking/incoming',
     ]) {
       expect(isKnownPath(p), p).toBe(true);
     }
-    for (const p of ['/nope', '/feed/extra', '/profile', '/profile//home', '/crm/requests', '/crm/cards/x']) {
+    for (const p of [
+      '/nope',
+      '/feed/extra',
+      '/profile',
+      '/profile//home',
+      '/crm/cards/x',
+      '/crm/requests/tracking/x',
+    ]) {
       expect(isKnownPath(p), p).toBe(false);
     }
   });

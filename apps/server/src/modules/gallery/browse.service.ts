@@ -70,13 +70,13 @@ export async function listArtists(
     const max = q.maxPrice === undefined ? null : toCents(q.maxPrice);
     const min = q.minPrice === undefined ? 0 : Math.min(toCents(q.minPrice), max ?? Infinity);
     where.push(
-      probeSql(sql`select 1 from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission
+      probeSql(sql`select true from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission
         and c.starting_price_cents >= ${min} ${max === null ? sql`` : sql`and c.starting_price_cents <= ${max}`}`),
     );
   }
   if (q.open) {
     where.push(
-      probeSql(sql`select 1 from commission_cards c where c.owner_id = d.owner_id
+      probeSql(sql`select true from commission_cards c where c.owner_id = d.owner_id
         and c.is_open_comission and c.is_commissions_open`),
     );
   }

@@ -29,7 +29,7 @@ describe('TagPicker', () => {
         body: { items: [suggestion('feline', 'cat'), suggestion('cat_ears')] },
       }),
     });
-    recordQueryParam('q', asked);
+    recordQueryParam('q', asked, '/tags/autocomplete');
     const { user } = renderRoutes([page('/', <Picker />)], '/');
     const input = await field();
     const started = Date.now();

@@ -35,7 +35,7 @@ describe('wiki table', () => {
         body: tablePage(filters.at(-1) === 'wolf' ? ['grey_wolf'] : ['red_fox']),
       }),
     });
-    recordQueryParam('filter', filters);
+    recordQueryParam('filter', filters, '/tags/take/1');
     const { user, router } = renderRoutes([page(paths.wikiTags, <TagsPage />)], '/wiki/tags?filter=fox');
     const box = await screen.findByRole('searchbox', { name: 'Search tags' });
     expect(box).toHaveValue('fox');

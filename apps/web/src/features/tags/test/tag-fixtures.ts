@@ -41,14 +41,16 @@ export const suggestion = (title: string, alias: string | null = null): TagSugge
 });
 
 /**
- * Records the query parameter `name` of every request from now on (after stubFetch, which records
- * paths only); pushes into `into` before the stubbed answer is made.
+ * Records the query parameter `name` of every request to a path ending in `pathEnd` from now on
+ * (after stubFetch, which records paths only); pushes into `into` before the stubbed answer is
+ * made. Other requests (the session check, say, whenever it happens) are not recorded.
  */
-export function recordQueryParam(name: string, into: string[]) {
+export function recordQueryParam(name: string, into: string[], pathEnd: string) {
   const stubbed = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const href = input instanceof Request ? input.url : String(input);
-    into.push(new URL(href, 'http://localhost').searchParams.get(name) ?? '');
+    const url = new URL(href, 'http://localhost');
+    if (url.pathname.endsWith(pathEnd)) into.push(url.searchParams.get(name) ?? '');
     return stubbed(input, init);
   };
 }

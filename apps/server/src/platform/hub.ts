@@ -232,12 +232,9 @@ export function createHub(opts: {
         watching.delete(id);
         watching.add(id);
       }
-      const dropped: string[] = [];
+      // Past the cap, the longest-watched go first (a Set iterates in insertion order).
       for (const id of watching) {
-        if (watching.size - dropped.length <= PRESENCE_WATCH_MAX) break;
-        dropped.push(id);
-      }
-      for (const id of dropped) {
+        if (watching.size <= PRESENCE_WATCH_MAX) break;
         watching.delete(id);
         void socket.leave(presenceRoom(id));
       }

@@ -1,9 +1,13 @@
 // A fresh PostgreSQL database for one bench run, created beside the one a URL names and dropped
 // after, and the app served on it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
 
 /** The app on `database` (not seeded with the demo, silent), listening on a port the kernel picks. */
 export async function serveBench(database: Database, dataDir: string, name: string) {
@@ -54,6 +58,62 @@ export async function freshPostgres(
       }
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
+    },
+  };
+}
+
+export interface PostgresBench {
+  /** The fresh, migrated database (seed it before `serve`). */
+  database: Database;
+  url: string;
+  /** Serves the app on the database; its base URL. */
+  serve: () => Promise<string>;
+  /**
+   * Closes the app, then drops the database — or keeps it with BENCH_KEEP_DB=1 (its URL printed,
+   * for EXPLAIN (ANALYZE, BUFFERS) of the bench's queries; drop it by hand after) and exits.
+   */
+  finish: () => Promise<void>;
+}
+
+/**
+ * The setup every PostgreSQL bench shares: a fresh database beside BENCH_DATABASE_URL or
+ * DATABASE_URL (the process exits with a message when neither is set), migrated, and a data
+ * folder for the app. Call `finish` in a `finally`.
+ */
+export async function postgresBench(name: string): Promise<PostgresBench> {
+  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+  if (!pgUrl) {
+    console.log(`${name} benchmark: set BENCH_DATABASE_URL or DATABASE_URL (the target is for PostgreSQL)`);
+    process.exit(1);
+  }
+  const fresh = await freshPostgres(pgUrl);
+  const dataDir = await mkdtemp(join(tmpdir(), `brushline-bench-${name}-`));
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await runMigrations(fresh.database);
+  } catch (error) {
+    await fresh.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    database: fresh.database,
+    url: fresh.url,
+    serve: async () => {
+      const served = await serveBench(fresh.database, dataDir, name);
+      app = served.app;
+      return served.base;
+    },
+    finish: async () => {
+      await app?.close();
+      const keep = process.env.BENCH_KEEP_DB === '1';
+      if (keep) {
+        await fresh.database.close();
+        console.log(`  kept the database: ${fresh.url}`);
+      } else await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
+      // A kept database leaves freshPostgres's admin connection open.
+      if (keep) process.exit();
     },
   };
 }

@@ -6,14 +6,9 @@
 // Targets: p99 ≤ 50 ms for both lists; deep page p99 ≤ 1.5 × page 1 p99.
 // Run: `npm run bench:gallery` (BENCH_SECONDS, default 10). BENCH_KEEP_DB=1 keeps the seeded database
 // (its URL is printed) for EXPLAIN (ANALYZE, BUFFERS) of the lists' queries; drop it yourself after.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { ArtistsPage, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
-import type { buildApp } from '../apps/server/src/app.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { freshPostgres, serveBench } from './fresh-postgres.ts';
+import { postgresBench } from './fresh-postgres.ts';
 import { measure } from './measure.ts';
 import { seedTags } from './tags-seed.ts';
 
@@ -25,19 +20,11 @@ const TAGS = 10_000;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
 
-const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-if (!pgUrl) {
-  console.log('gallery benchmark: set BENCH_DATABASE_URL or DATABASE_URL (the target is for PostgreSQL)');
-  process.exit(1);
-}
-const fresh = await freshPostgres(pgUrl);
-const dataDir = await mkdtemp(join(tmpdir(), 'brushline-bench-gallery-'));
-let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+const bench = await postgresBench('gallery');
 try {
-  await runMigrations(fresh.database);
   const t0 = Date.now();
-  await seedTags(fresh.url, TAGS);
-  const db = fresh.database.db;
+  await seedTags(bench.url, TAGS);
+  const db = bench.database.db;
   // Bulk SQL: artists, one open card each (starting price 5–500 USD), 10 gallery images each (8 in
   // 10 Public, then Private, then Hidden) carrying 2 tags each, and a display card of 3 Public images
   // with 2 tags. The tags are drawn from the 300 most linked ones, so a parent tag matches a share.
@@ -107,9 +94,7 @@ try {
     `gallery benchmark on PostgreSQL: ${ARTISTS} artists, ${ARTISTS * IMAGES_PER_ARTIST} images (${publicCount.rows[0]!.n} Public), ${TAGS} tags; parent tag "${title}" on ${cards} cards (seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s); ${seconds}s per route, ${connections} connections`,
   );
 
-  const served = await serveBench(fresh.database, dataDir, 'gallery');
-  app = served.app;
-  const base = served.base;
+  const base = await bench.serve();
   const artistsPath = `/api/artists?tags=${encodeURIComponent(title)}&minPrice=20&maxPrice=200`;
   const deepPath = `/api/gallery?cursor=${cursor}`;
   // Sanity before measuring: the filter finds cards, both gallery pages are full.
@@ -145,12 +130,5 @@ try {
   if (raw.failures + artists.failures + first.failures + deeper.failures + raw2.failures > 0 || !ok)
     process.exitCode = 1;
 } finally {
-  await app?.close();
-  if (process.env.BENCH_KEEP_DB === '1') {
-    await fresh.database.close();
-    console.log(`  kept the database: ${fresh.url}`);
-  } else await fresh.drop();
-  await rm(dataDir, { recursive: true, force: true });
-  // A kept database leaves freshPostgres's admin connection open.
-  if (process.env.BENCH_KEEP_DB === '1') process.exit();
+  await bench.finish();
 }

@@ -6,14 +6,9 @@
 // in one run. Targets: p99 ≤ 50 ms; deep page p99 ≤ 1.5 × page 1 p99.
 // Run: `npm run bench:requests` (BENCH_SECONDS, default 10). BENCH_KEEP_DB=1 keeps the seeded database
 // (to EXPLAIN its queries); drop it by hand after.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { REQUESTS_PAGE_SIZE } from '@brushline/shared/requests/constants';
-import type { buildApp } from '../apps/server/src/app.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { freshPostgres, serveBench } from './fresh-postgres.ts';
+import { postgresBench } from './fresh-postgres.ts';
 import { measure } from './measure.ts';
 import { seedTags } from './tags-seed.ts';
 
@@ -25,19 +20,11 @@ const TAGS = 10_000;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
 
-const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-if (!pgUrl) {
-  console.log('requests benchmark: set BENCH_DATABASE_URL or DATABASE_URL (the target is for PostgreSQL)');
-  process.exit(1);
-}
-const fresh = await freshPostgres(pgUrl);
-const dataDir = await mkdtemp(join(tmpdir(), 'brushline-bench-requests-'));
-let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+const bench = await postgresBench('requests');
 try {
-  await runMigrations(fresh.database);
   const t0 = Date.now();
-  await seedTags(fresh.url, TAGS);
-  const db = fresh.database.db;
+  await seedTags(bench.url, TAGS);
+  const db = bench.database.db;
   // Bulk SQL: owners, then requests a few minutes apart with a budget (min 5–500 USD, max up to
   // 4× that), a deadline of 1–90 days, one of the types of work, words from a small vocabulary in
   // the title and description, and 2 tags drawn from the 300 most linked ones.
@@ -96,9 +83,7 @@ try {
     searchInDecriptions: 'portrait',
   }).toString();
 
-  const served = await serveBench(fresh.database, dataDir, 'requests');
-  app = served.app;
-  const base = served.base;
+  const base = await bench.serve();
   const get = async (path: string) => {
     const res = await fetch(`${base}${path}`);
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -147,12 +132,5 @@ try {
   const failures = [raw, first, deep, firstF, deepF, raw2].reduce((n, m) => n + m.failures, 0);
   if (failures > 0 || !ok) process.exitCode = 1;
 } finally {
-  await app?.close();
-  if (process.env.BENCH_KEEP_DB === '1') {
-    await fresh.database.close();
-    console.log(`  kept the database: ${fresh.url}`);
-  } else await fresh.drop();
-  await rm(dataDir, { recursive: true, force: true });
-  // A kept database leaves freshPostgres's admin connection open.
-  if (process.env.BENCH_KEEP_DB === '1') process.exit();
+  await bench.finish();
 }

@@ -1,28 +1,12 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Checkbox, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRICE_MAX } from '@brushline/shared/cards/constants';
 import { ARTIST_SEARCH_MAX } from '@brushline/shared/gallery/constants';
-import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { FilteredList, useSettledSearch } from '../../../components/filtered-list.tsx';
 import { TagPicker } from '../../tags/components/tag-picker.tsx';
 import { artistParams, artistsQuery, type ArtistFilters } from '../api/gallery-queries.ts';
 import { DisplayCardView } from '../components/display-card-view.tsx';
-import { LoadMore } from '../components/load-more.tsx';
-
-/** The search box waits this long after typing stops before it asks (as the wiki's search). */
-const SEARCH_DEBOUNCE_MS = 400;
 
 function filtersOf(params: URLSearchParams): ArtistFilters {
   return {
@@ -41,15 +25,9 @@ function filtersOf(params: URLSearchParams): ArtistFilters {
 export function ArtistsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
-  const [search, setSearch] = useState(filters.search);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const set = (change: Partial<ArtistFilters>) =>
     setParams(artistParams({ ...filters, ...change }), { replace: true });
-  useEffect(() => {
-    if (debounced !== filters.search) set({ search: debounced });
-    // Only a settled search changes the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const [search, setSearch] = useSettledSearch(filters.search, (words) => set({ search: words }));
   const list = useInfiniteQuery(artistsQuery(filters));
   const cards = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.keys(artistParams(filters)).length > 0;
@@ -97,45 +75,24 @@ export function ArtistsPage() {
           onChange={(e) => set({ open: e.currentTarget.checked })}
         />
       </SimpleGrid>
-      {list.isPending ? (
-        <LoadingState label="Loading artists" />
-      ) : list.isError ? (
-        <ErrorState
-          title="Couldn't load artists"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : cards.length === 0 ? (
-        <Stack gap="xs" align="flex-start">
-          <Text>
-            {filtered
-              ? 'No artist matches all of these filters. Remove a tag, widen the price range or clear the name.'
-              : 'No artist shows a card yet. An artist appears here with a display card: 3 images, a tag and an open commission card.'}
-          </Text>
-          {filtered && (
-            <Button
-              variant="default"
-              onClick={() => {
-                setSearch('');
-                setParams({}, { replace: true });
-              }}
-            >
-              Clear filters
-            </Button>
-          )}
-        </Stack>
-      ) : (
+      <FilteredList
+        list={list}
+        noun="artists"
+        isEmpty={cards.length === 0}
+        filtered={filtered}
+        empty="No artist shows a card yet. An artist appears here with a display card: 3 images, a tag and an open commission card."
+        noMatch="No artist matches all of these filters. Remove a tag, widen the price range or clear the name."
+        onClear={() => {
+          setSearch('');
+          setParams({}, { replace: true });
+        }}
+      >
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {cards.map((c) => (
             <DisplayCardView key={c.id} card={c} />
           ))}
         </SimpleGrid>
-      )}
-      <LoadMore
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onLoad={() => void list.fetchNextPage()}
-      />
+      </FilteredList>
     </Stack>
   );
 }

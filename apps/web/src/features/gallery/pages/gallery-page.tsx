@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { TagPicker } from '../../tags/components/tag-picker.tsx';
 import { galleryListQuery } from '../api/gallery-queries.ts';
 import { ImageGrid } from '../components/image-grid.tsx';
-import { LoadMore } from '../components/load-more.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 
 /** /gallery (SPEC §2 main layout): Public images of everyone, newest first, filtered by tags in the URL. */
 export function GalleryPage() {

@@ -1,7 +1,5 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@brushline/shared/messages';
 import { paths, toPath } from '@brushline/shared/paths';
@@ -13,16 +11,12 @@ import {
   TYPES_OF_WORK,
   type TypeOfWork,
 } from '@brushline/shared/requests/constants';
-import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { FilteredList, useSettledSearch } from '../../../components/filtered-list.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { LoadMore } from '../../gallery/components/load-more.tsx';
 import { TagPicker } from '../../tags/components/tag-picker.tsx';
 import { requestListQuery, requestParams, type RequestFilters } from '../api/request-queries.ts';
 import { RequestCard } from '../components/request-card.tsx';
 import { typeOfWorkLabel } from '../request-text.ts';
-
-/** The search box waits this long after typing stops before it asks (as the artists' search). */
-const SEARCH_DEBOUNCE_MS = 400;
 
 const isType = (v: string | null): v is TypeOfWork => TYPES_OF_WORK.includes(v as TypeOfWork);
 
@@ -49,15 +43,9 @@ export function RequestsPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
-  const [search, setSearch] = useState(filters.search);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const set = (change: Partial<RequestFilters>) =>
     setParams(requestParams({ ...filters, ...change }), { replace: true });
-  useEffect(() => {
-    if (debounced !== filters.search) set({ search: debounced });
-    // Only a settled search changes the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const [search, setSearch] = useSettledSearch(filters.search, (words) => set({ search: words }));
   const list = useInfiniteQuery(requestListQuery(filters));
   const requests = list.data?.pages.flat() ?? [];
   const filtered = Object.keys(requestParams(filters)).length > 0;
@@ -125,34 +113,18 @@ export function RequestsPage() {
           />
         </SimpleGrid>
       </Stack>
-      {list.isPending ? (
-        <LoadingState label="Loading requests" />
-      ) : list.isError ? (
-        <ErrorState
-          title="Couldn't load requests"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-        />
-      ) : requests.length === 0 ? (
-        <Stack gap="xs" align="flex-start" py="md">
-          <Text>
-            {filtered
-              ? 'No request matches all of these filters. Remove a tag, widen the budget or clear the search.'
-              : messages.noRequests}
-          </Text>
-          {filtered && (
-            <Button
-              variant="default"
-              onClick={() => {
-                setSearch('');
-                setParams({}, { replace: true });
-              }}
-            >
-              Clear filters
-            </Button>
-          )}
-        </Stack>
-      ) : (
+      <FilteredList
+        list={list}
+        noun="requests"
+        isEmpty={requests.length === 0}
+        filtered={filtered}
+        empty={messages.noRequests}
+        noMatch="No request matches all of these filters. Remove a tag, widen the budget or clear the search."
+        onClear={() => {
+          setSearch('');
+          setParams({}, { replace: true });
+        }}
+      >
         <SimpleGrid cols={{ base: 1, sm: 2 }} role="list" aria-label="Requests">
           {requests.map((r) => (
             <div role="listitem" key={r.guid}>
@@ -160,12 +132,7 @@ export function RequestsPage() {
             </div>
           ))}
         </SimpleGrid>
-      )}
-      <LoadMore
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onLoad={() => void list.fetchNextPage()}
-      />
+      </FilteredList>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Center } from '@mantine/core';
-import { useLoadWhenVisible } from '../../../lib/use-load-when-visible.ts';
+import { useLoadWhenVisible } from '../lib/use-load-when-visible.ts';
 
 /** Infinite scroll's end of list: loads the next page as it comes near, or on a press. */
 export function LoadMore({

@@ -10,12 +10,24 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 
 /** The app on `database` (not seeded with the demo, silent), listening on a port the kernel picks. */
-export async function serveBench(database: Database, dataDir: string, name: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+export async function serveBench(
+  database: Database,
+  dataDir: string,
+  name: string,
+  /** Redis for the cache bus and rate limits, as a deployment of several instances has it. */
+  redisUrl?: string,
+) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+  });
   const app = await buildApp({
     config,
     database,
     logger: false,
+    ...(redisUrl ? { hubChannel: `bench-${name}-${process.pid}` } : {}),
     webDist: null,
     rateLimitPrefix: `bench-${name}-${process.pid}`,
   });

@@ -17,8 +17,11 @@ export interface Options {
 export async function measure(
   base: string,
   title: string,
-  /** One path, or several that each connection asks in turn (a mix of queries). */
-  path: string | readonly string[],
+  /**
+   * One path; several that each connection asks in turn (a mix of queries); or a function asked for
+   * the path of every request (one stream shared by all connections).
+   */
+  path: string | readonly string[] | (() => string),
   opts: Options,
   headers: Record<string, string> = {},
 ): Promise<Measured> {
@@ -27,7 +30,12 @@ export async function measure(
   const target =
     typeof path === 'string'
       ? { url: `${base}${path}` }
-      : { url: base, requests: path.map((p) => ({ method: 'GET' as const, path: p })) };
+      : typeof path === 'function'
+        ? {
+            url: base,
+            requests: [{ method: 'GET' as const, setupRequest: (req: object) => ({ ...req, path: path() }) }],
+          }
+        : { url: base, requests: path.map((p) => ({ method: 'GET' as const, path: p })) };
   if (warmup > 0) await autocannon({ ...target, connections: opts.connections, duration: warmup, headers });
   const r = await autocannon({ ...target, connections: opts.connections, duration: opts.seconds, headers });
   const m = { rps: r.requests.average, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };

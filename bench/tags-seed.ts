@@ -24,7 +24,11 @@ export interface TagSeed {
   links: number;
   /** Queries for the autocomplete mix: what people type (see bench/tags.ts). */
   titles: string[];
+  /** Usage count of each title (same order): how often people chose it, so how often they type it. */
+  usage: number[];
   synonymTitles: string[];
+  /** Index in `titles` of each synonym's canonical tag (same order as `synonymTitles`). */
+  synonymOf: number[];
 }
 
 export async function seedTags(url: string, canonicalCount: number): Promise<TagSeed> {
@@ -137,5 +141,13 @@ export async function seedTags(url: string, canonicalCount: number): Promise<Tag
   } finally {
     await client.end();
   }
-  return { tags: titles.length, synonyms: synonymTitles.length, links: child.length, titles, synonymTitles };
+  return {
+    tags: titles.length,
+    synonyms: synonymTitles.length,
+    links: child.length,
+    titles,
+    usage,
+    synonymTitles,
+    synonymOf: synonymOf.map((id) => id - 1),
+  };
 }

@@ -14,6 +14,17 @@ export async function registerStaff(t: TestApp): Promise<TestUser> {
   return user;
 }
 
+/** Makes `user` display NSFW (and questionable) content, as the settings page does. */
+export async function showNsfw(t: TestApp, user: TestUser): Promise<void> {
+  const res = await call(t.app, 'PATCH', `/api/user/update/settings/id/${user.id}`, user.cookie, {
+    id: user.id,
+    displayNSFW: true,
+    displayQuestionable: true,
+    isArtist: false,
+  });
+  if (res.statusCode !== 200) throw new Error(`settings ${res.statusCode}: ${res.body}`);
+}
+
 export async function createTag(t: TestApp, user: TestUser, body: TagCreateBodyInput): Promise<TagFull> {
   const res = await call(t.app, 'POST', '/api/tag/create', user.cookie, body);
   if (res.statusCode !== 200) throw new Error(`tag/create ${res.statusCode}: ${res.body}`);

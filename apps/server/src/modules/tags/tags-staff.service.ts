@@ -2,7 +2,6 @@
 import { isStaff } from '@brushline/shared/roles';
 import type { TagFull, TagMergeBody } from '@brushline/shared/tags/schemas';
 import { tagMessages } from '@brushline/shared/tags/messages';
-import type { Deps } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
 import { displayCardTagsDropped } from '../gallery/display-cards.service.ts';
 import { presentTagFull } from './tags.dto.ts';
@@ -17,14 +16,14 @@ import {
   updateTagRow,
 } from './tags.repo.ts';
 import { staffOnly, tagMissing, tagRuleError } from './tags.rules.ts';
-import { assertNoCycle, record, recordedState, write } from './tags.write.ts';
+import { assertNoCycle, record, recordedState, write, type VocabularyCtx } from './tags.write.ts';
 import { dropUsagesOfTag, moveUsages } from './tag-usage.repo.ts';
 
 /**
  * DELETE tag/delete/{id} (staff): the tag and its synonyms leave the wiki, its usages and links go;
  * the rows stay (deleted) so their history is kept, and the title is free again.
  */
-export async function deleteTag(ctx: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<void> {
+export async function deleteTag(ctx: VocabularyCtx, actor: Actor, id: number): Promise<void> {
   if (!isStaff(actor.roles)) throw staffOnly();
   await write(ctx, async (tx) => {
     const row = await findTagById(tx, id, true);
@@ -62,7 +61,7 @@ export async function deleteTag(ctx: Pick<Deps, 'db'>, actor: Actor, id: number)
  * and children move to `into` (a link that would make a cycle refuses the merge).
  */
 export async function mergeTag(
-  ctx: Pick<Deps, 'db'>,
+  ctx: VocabularyCtx,
   actor: Actor,
   id: number,
   body: TagMergeBody,

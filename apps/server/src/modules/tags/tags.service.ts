@@ -14,6 +14,8 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { tagSuggestCache, tagSuggestKey } from './tag-suggest-cache.ts';
+import { suggestTags as suggestTagRows } from './tag-suggest.repo.ts';
 import { presentTagFull, presentTags } from './tags.dto.ts';
 import {
   countLinks,
@@ -23,13 +25,20 @@ import {
   insertTag,
   pageOfTags,
   replaceParents,
-  suggestTags as suggestTagRows,
   synonymsOf,
   updateTagRow,
   type TagRow,
 } from './tags.repo.ts';
 import { tagMissing, tagRuleError } from './tags.rules.ts';
-import { assertNoCycle, assertTitleFree, record, recordedState, sameSet, write } from './tags.write.ts';
+import {
+  assertNoCycle,
+  assertTitleFree,
+  record,
+  recordedState,
+  sameSet,
+  write,
+  type VocabularyCtx,
+} from './tags.write.ts';
 
 /** Whether `actor` sees NSFW tags (anonymous readers do not), as the autocomplete decides. */
 const seesNsfw = (actor: Actor | null) => actor?.displayNsfw ?? false;
@@ -92,16 +101,26 @@ export async function listTags(
   return { items: await presentTags(ctx.db, rows), page, pageSize: TAG_PAGE_SIZE, total };
 }
 
-/** The picker's autocomplete; NSFW tags only for readers who display NSFW. */
+/**
+ * The picker's autocomplete; NSFW tags only for readers who display NSFW. Answers are shared
+ * between readers with the same NSFW setting and kept until the vocabulary changes
+ * (tag-suggest-cache.ts).
+ */
 export async function suggestTags(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
   q: string,
 ): Promise<TagSuggestion[]> {
   const query = normalizeTagTitle(q);
   if (!query) return [];
-  const rows = await suggestTagRows(ctx.db, query, seesNsfw(actor), TAG_SUGGESTIONS_MAX);
-  return rows.map((r) => ({
+  const withNsfw = seesNsfw(actor);
+  const cache = tagSuggestCache(ctx.bus);
+  const key = tagSuggestKey(withNsfw, query);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const ticket = cache.ticket();
+  const rows = await suggestTagRows(ctx.db, query, withNsfw, TAG_SUGGESTIONS_MAX);
+  const items = rows.map((r) => ({
     id: Number(r.id),
     title: r.title,
     tagType: r.tag_type,
@@ -110,6 +129,8 @@ export async function suggestTags(
     alias: r.alias,
     label: r.alias ? `${r.alias} → ${r.title}` : r.title,
   }));
+  cache.store(ticket, key, items);
+  return items;
 }
 
 /**
@@ -200,7 +221,7 @@ async function resolveParents(tx: Tx, self: TagRow, titles: string[], synonymTit
 }
 
 /** POST tag/create (signed-in users). */
-export async function createTag(ctx: Pick<Deps, 'db'>, actor: Actor, body: TagCreateBody): Promise<TagFull> {
+export async function createTag(ctx: VocabularyCtx, actor: Actor, body: TagCreateBody): Promise<TagFull> {
   const id = await write(ctx, async (tx) => {
     await assertTitleFree(tx, body.title, null);
     const row = await insertTag(tx, {
@@ -220,7 +241,7 @@ export async function createTag(ctx: Pick<Deps, 'db'>, actor: Actor, body: TagCr
 
 /** PUT tag/update/{id} (signed-in users), from the version the edit started at; stale is 409. */
 export async function updateTag(
-  ctx: Pick<Deps, 'db'>,
+  ctx: VocabularyCtx,
   actor: Actor,
   id: number,
   body: TagUpdateBody,

@@ -5,7 +5,15 @@ import { tagMessages } from '@brushline/shared/tags/messages';
 import type { Tag, TagFull, TagPage, TagSuggestion } from '@brushline/shared/tags/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { call } from '../orders/commission-fixtures.ts';
-import { createTag, editOf, fullTag, registerStaff, uniqueTitle, type TestUser } from './tag-fixtures.ts';
+import {
+  createTag,
+  editOf,
+  fullTag,
+  registerStaff,
+  showNsfw,
+  uniqueTitle,
+  type TestUser,
+} from './tag-fixtures.ts';
 import { carriesAnyOfSql, setTagsOf, subjectsTaggedWith, tagSearchIds, tagsOf } from './tag-usage.service.ts';
 
 let t: TestApp;
@@ -259,12 +267,7 @@ describe('autocomplete', () => {
       .items;
     expect(typo[0]?.id).toBe(main.id);
     expect(items.some((i) => i.id === nsfw.id)).toBe(false);
-    await call(t.app, 'PATCH', `/api/user/update/settings/id/${ann.id}`, ann.cookie, {
-      id: ann.id,
-      displayNSFW: true,
-      displayQuestionable: true,
-      isArtist: false,
-    });
+    await showNsfw(t, ann);
     const forAnn = (await get(`/api/tags/autocomplete?q=${stem}`, ann)).json<{ items: TagSuggestion[] }>()
       .items;
     expect(forAnn.some((i) => i.id === nsfw.id)).toBe(true);
@@ -326,13 +329,7 @@ describe('NSFW tags', () => {
       synonyms: [`${stem}_alias`],
     });
     const reader = await registerUser(t.app, t.dataDir);
-    const settings = await call(t.app, 'PATCH', `/api/user/update/settings/id/${reader.id}`, reader.cookie, {
-      id: reader.id,
-      displayNSFW: true,
-      displayQuestionable: true,
-      isArtist: false,
-    });
-    expect(settings.statusCode).toBe(200);
+    await showNsfw(t, reader);
     const synonymId = hidden.synonyms[0]!.id;
     for (const who of [undefined, bob]) {
       const page = (await get(`/api/tags/take/1?filter=${stem}`, who)).json<TagPage>();

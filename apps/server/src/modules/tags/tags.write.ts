@@ -4,6 +4,7 @@ import { tagMessages } from '@brushline/shared/tags/messages';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
+import { tagVocabularyChanged } from './tag-suggest-cache.ts';
 import { upwardPath } from './tags.graph.ts';
 import {
   findTagById,
@@ -26,8 +27,14 @@ let generation = 0;
  */
 export const vocabularyGeneration = () => generation;
 
+/**
+ * What a write to the vocabulary needs: the database, and the cache bus that tells every instance
+ * (tag-suggest-cache.ts) once it is committed. Only the CLI's demo seed writes without a bus.
+ */
+export type VocabularyCtx = Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>;
+
 /** Runs a write to the vocabulary: one transaction, tag writes serialised, a title race answered 409. */
-export async function write<T>(ctx: Pick<Deps, 'db'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function write<T>(ctx: VocabularyCtx, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockTagWrites(tx);
@@ -38,6 +45,8 @@ export async function write<T>(ctx: Pick<Deps, 'db'>, work: (tx: Tx) => Promise<
     throw err;
   } finally {
     generation += 1;
+    // After the commit (or the rollback): a read that starts now sees the new state.
+    if (ctx.bus) await tagVocabularyChanged(ctx.bus);
   }
 }
 

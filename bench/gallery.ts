@@ -72,7 +72,9 @@ try {
   await db.execute(
     sql`update tags t set usage_count = (select count(*) from tag_usages u where u.tag_id = t.id)`,
   );
-  await db.execute(sql`analyze`);
+  // VACUUM too, not only ANALYZE: a running server's autovacuum sets the visibility map soon after a
+  // bulk insert, and without it every index-only probe (tags of a card, of an image) visits the heap.
+  await db.execute(sql`vacuum analyze`);
 
   // A parent tag with descendants that some cards carry, and a deep cursor half-way down /gallery.
   const parent = await db.execute<{ title: string; cards: number }>(sql`

@@ -109,6 +109,18 @@ export const tagParents = pgTable(
 );
 
 /**
+ * Every tag a reader who does not display NSFW never sees: each live canonical NSFW tag and all its
+ * descendants (issue 11 §6, decision 0017). Kept exact by statement triggers on `tags` and
+ * `tag_parents` (migration 0013), in the transaction of every write to the vocabulary, bulk
+ * inserts included, so the lists ask it in SQL instead of walking the graph per request.
+ */
+export const nsfwTags = pgTable('nsfw_tags', {
+  tagId: integer('tag_id')
+    .primaryKey()
+    .references(() => tags.id, { onDelete: 'cascade' }),
+});
+
+/**
  * What carries a tag: one row per (kind of thing, its id, canonical tag). Galleries, display cards
  * and requests add their kind; usage counts move with these rows in the same transaction.
  */

@@ -82,7 +82,10 @@ export async function listArtists(
   }
   if (q.search) {
     const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    where.push(sql`(lower(u.login) like ${like} or lower(u.display_name) like ${like})`);
+    where.push(
+      probeSql(sql`select true from users u where u.id = d.owner_id
+        and (lower(u.login) like ${like} or lower(u.display_name) like ${like})`),
+    );
   }
   const rows = await displayCardRows(ctx.db, actor, sql.join(where, sql` and `), ARTISTS_PAGE_SIZE + 1);
   const page = rows.slice(0, ARTISTS_PAGE_SIZE);

@@ -2,7 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DISPLAY_CARD_TAG_KIND, GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/session.ts';
-import { carriesAnyIdSql, probeSql, readerTagSets, tagInSql } from './gallery-access.ts';
+import {
+  carriesAnyIdSql,
+  carriesHiddenSql,
+  hidesAny,
+  probeSql,
+  readerTagSets,
+  tagInSql,
+  type ReaderTagSets,
+} from './gallery-access.ts';
 import { uuidArray, uuidArrayLiteral } from './gallery.repo.ts';
 
 export type DisplayCardRow = {
@@ -21,22 +29,28 @@ export type DisplayCardRow = {
   blurred: boolean;
 };
 
-/** A card, or one of its display images, carries one of the tags `ids` (false when there are none). */
-export const cardCarriesSql = (ids: readonly number[]) =>
-  ids.length === 0
+/** SQL condition: card `d`, or one of its display images, carries a tag the reader does not see. */
+export const cardCarriesHiddenSql = (sets: ReaderTagSets) =>
+  sql`(${carriesHiddenSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, sets)}
+  or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id)
+       where ${carriesHiddenSql(GALLERY_IMAGE_TAG_KIND, sql`dm.id`, sets)}`)})`;
+
+/** SQL boolean: card `d`, or one of its display images, carries a tag the reader blurs (false when none). */
+export const cardBlurredSql = (blur: readonly number[]) =>
+  blur.length === 0
     ? sql`false`
-    : sql`(${carriesAnyIdSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, ids)}
+    : sql`(${carriesAnyIdSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, blur)}
   or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id) join tag_usages u
        on u.subject_kind = ${GALLERY_IMAGE_TAG_KIND} and u.subject_id = dm.id::text
-       where ${tagInSql(sql`u.tag_id`, ids)}`)})`;
+       where ${tagInSql(sql`u.tag_id`, blur)}`)})`;
 
-/** SQL condition: someone else's card carrying a tag the reader hides (or NSFW they do not display) is left out. */
-export const cardNotHiddenSql = (actor: Actor | null, hide: readonly number[]) =>
-  hide.length === 0
+/** SQL condition: someone else's card carrying a tag the reader does not see is left out. */
+export const cardNotHiddenSql = (actor: Actor | null, sets: ReaderTagSets) =>
+  !hidesAny(sets)
     ? sql`true`
-    : sql`(${actor ? sql`d.owner_id = ${actor.id}::uuid or ` : sql``}not ${cardCarriesSql(hide)})`;
+    : sql`(${actor ? sql`d.owner_id = ${actor.id}::uuid or ` : sql``}not ${cardCarriesHiddenSql(sets)})`;
 
-/** Display cards matching `where` (over `d` and its owner `u`), with the facts the list shows. */
+/** Display cards matching `where` (over `d`; a condition on the owner is a probe of its own), with the facts the list shows. */
 export async function displayCardRows(
   db: DbOrTx,
   actor: Actor | null,
@@ -49,8 +63,8 @@ export async function displayCardRows(
   const result = await db.execute<DisplayCardRow>(sql`
     with page as materialized (
       select d.id, d.owner_id, d.media_ids, d.is_shown, d.activity_at
-      from display_cards d join users u on u.id = d.owner_id
-      where ${where} and ${cardNotHiddenSql(actor, sets.hide)}
+      from display_cards d
+      where ${where} and ${cardNotHiddenSql(actor, sets)}
       order by d.activity_at desc, d.id desc
       ${limit === undefined ? sql`` : sql`limit ${limit}`})
     select d.id, d.owner_id as "ownerId", u.login as "ownerLogin", u.display_name as "ownerDisplayName",
@@ -63,7 +77,7 @@ export async function displayCardRows(
       (select count(*) from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission)::int as "openCards",
       exists (select 1 from commission_cards c where c.owner_id = d.owner_id
         and c.is_open_comission and c.is_commissions_open) as "takingCommissions",
-      ${cardCarriesSql(sets.blur)} as blurred
+      ${cardBlurredSql(sets.blur)} as blurred
     from page d join users u on u.id = d.owner_id
     order by d.activity_at desc, d.id desc`);
   return result.rows.map((r) => ({

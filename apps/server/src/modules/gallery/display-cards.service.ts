@@ -88,7 +88,8 @@ export async function getDisplayCardByLogin(
   const rows = await displayCardRows(
     ctx.db,
     actor,
-    sql`lower(u.login) = ${login.toLowerCase()} and (d.is_shown or ${mine})`,
+    sql`d.owner_id = (select u.id from users u where lower(u.login) = ${login.toLowerCase()})
+      and (d.is_shown or ${mine})`,
   );
   if (rows.length === 0) throw notFound();
   return (await presentDisplayCards(ctx, actor, rows))[0]!;

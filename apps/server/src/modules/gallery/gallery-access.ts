@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/session.ts';
-import { descendantsOfSql, nsfwTagIdsSql, vocabularyGeneration } from '../tags/tag-usage.service.ts';
+import { carriesNsfwSql } from '../tags/tag-usage.service.ts';
 
 /**
  * Who may see what, written once as SQL conditions (issue 11 §1, the FAQ's rules; decision 0017).
@@ -40,59 +40,40 @@ export function imageVisibleSql(actor: Actor | null, gi = sql`gi`): SQL {
 }
 
 /**
- * The tag ids a reader never sees and those they blur (issue 11 §6), each with all its
- * descendants, resolved once per request and handed to the list queries as `int[]` parameters
- * (decision 0017, "Speed"): written into the lists' SQL as a subquery, the walk ran as a subplan
- * over every image's tags on every request.
+ * What a reader does not see or sees blurred (issue 11 §6; decision 0017, "Speed"). NSFW is a
+ * flag: the NSFW closure is kept in SQL (`nsfw_tags`, exact in the transaction of every write to
+ * the vocabulary), so the lists ask it with index probes. The reader's own hidden and blurred tags
+ * (a few roots) are walked to their descendants once per request and passed as small `int[]`
+ * parameters; nothing of them is stored, so a change to the reader's list or to the graph counts
+ * on the next request.
  */
 export interface ReaderTagSets {
-  /** The tags they hide, and every NSFW tag unless they display NSFW (anonymous readers: SFW only). */
+  /** NSFW is left out: readers who do not display NSFW, and anonymous readers. */
+  hideNsfw: boolean;
+  /** The tags they hide, with descendants. */
   hide: readonly number[];
-  /** The tags they blur (none for anonymous readers). */
+  /** The tags they blur, with descendants (none for anonymous readers). */
   blur: readonly number[];
-}
-
-/** How long the NSFW set may be kept at most; a write to the vocabulary in this process drops it at once. */
-export const NSFW_SET_TTL_MS = 30_000;
-
-type NsfwEntry = { generation: number; until: number; ids: Promise<number[]> };
-const nsfwSets = new WeakMap<object, NsfwEntry>();
-
-/**
- * Every live NSFW tag and all its descendants. The walk costs ~100 ms over 10,000 tags, so it is
- * kept per database until the vocabulary changes (`vocabularyGeneration`) or for NSFW_SET_TTL_MS
- * (writes from another process: the seed CLI).
- */
-export function nsfwTagSet(db: DbOrTx): Promise<number[]> {
-  const generation = vocabularyGeneration();
-  const kept = nsfwSets.get(db);
-  if (kept && kept.generation === generation && kept.until > Date.now()) return kept.ids;
-  const ids = db
-    .execute<{ id: number }>(descendantsOfSql(nsfwTagIdsSql()))
-    .then((r) => r.rows.map((row) => Number(row.id)).sort((a, b) => a - b));
-  const entry = { generation, until: Date.now() + NSFW_SET_TTL_MS, ids };
-  nsfwSets.set(db, entry);
-  ids.catch(() => {
-    if (nsfwSets.get(db) === entry) nsfwSets.delete(db);
-  });
-  return ids;
 }
 
 /** The reader's hidden and blurred tag ids: one small query for a signed-in reader, none for anonymous ones. */
 export async function readerTagSets(db: DbOrTx, actor: Actor | null): Promise<ReaderTagSets> {
-  const nsfw = actor?.displayNsfw ? [] : await nsfwTagSet(db);
-  if (!actor) return { hide: nsfw, blur: [] };
+  const hideNsfw = !actor?.displayNsfw;
+  if (!actor) return { hideNsfw, hide: [], blur: [] };
   const r = await db.execute<{ id: number; mode: string }>(sql`
     with recursive d(id, mode) as (
       select h.tag_id, h.mode::text from hidden_tags h where h.user_id = ${actor.id}::uuid
       union
       select p.child_id, d.mode from tag_parents p join d on p.parent_id = d.id
     ) select id, mode from d`);
-  const hide = new Set<number>(nsfw);
+  const hide = new Set<number>();
   const blur = new Set<number>();
   for (const row of r.rows) (row.mode === 'hide' ? hide : blur).add(Number(row.id));
-  return { hide: [...hide], blur: [...blur] };
+  return { hideNsfw, hide: [...hide], blur: [...blur] };
 }
+
+/** Whether the reader leaves anything out by its tags. */
+export const hidesAny = (sets: ReaderTagSets) => sets.hideNsfw || sets.hide.length > 0;
 
 /**
  * SQL condition: `query` (a `select 1 from …` naming the outer row) finds a row. Written as a
@@ -104,8 +85,8 @@ export const probeSql = (query: SQL) => sql`((${query} limit 1) is not null)`;
 
 /**
  * SQL condition: tag id column `column` is one of `ids`. The set is a parameter hashed once per
- * query (`in (select unnest …)`): a few thousand NSFW ids cost neither a per-element estimate at
- * planning nor a linear search per row.
+ * query (`in (select unnest …)`): a parent tag's few hundred descendants cost neither a per-element
+ * estimate at planning nor a linear search per row.
  */
 export const tagInSql = (column: SQL, ids: readonly number[]) =>
   sql`((${column}) in (select unnest(${`{${ids.join(',')}}`}::int[]))) is true`;
@@ -117,33 +98,21 @@ export const carriesAnyIdSql = (kind: string, subjectId: SQL, ids: readonly numb
     : probeSql(sql`select 1 from tag_usages u where u.subject_kind = ${kind}
         and u.subject_id = (${subjectId})::text and ${tagInSql(sql`u.tag_id`, ids)}`);
 
-/** SQL condition: image `gi` carries none of the reader's hidden tags. */
+/**
+ * SQL condition: the thing of `kind` with id `subjectId` carries a tag the reader does not see: an
+ * NSFW one when they leave NSFW out, or one of their hidden tags (false when neither).
+ */
+export function carriesHiddenSql(kind: string, subjectId: SQL, sets: ReaderTagSets): SQL {
+  const parts: SQL[] = [];
+  if (sets.hideNsfw) parts.push(carriesNsfwSql(kind, subjectId));
+  if (sets.hide.length > 0) parts.push(carriesAnyIdSql(kind, subjectId, sets.hide));
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** SQL condition: image `gi` carries none of the tags the reader does not see. */
 export const imageNotHiddenByTagsSql = (sets: ReaderTagSets, gi = sql`gi`) =>
-  sql`not ${carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets.hide)}`;
+  sql`not ${carriesHiddenSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets)}`;
 
 /** SQL boolean: image `gi` carries a tag the reader blurs. */
 export const imageBlurredSql = (sets: ReaderTagSets, gi = sql`gi`) =>
   carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets.blur);
-
-/**
- * SQL: the tag ids a reader never sees (issue 11 §6): the tags they hide and, unless they display
- * NSFW, every NSFW tag; each with all its descendants. Anonymous readers see SFW only.
- */
-export function hiddenTagSetSql(actor: Actor | null): SQL {
-  const roots: SQL[] = [];
-  if (actor)
-    roots.push(
-      sql`select h.tag_id from hidden_tags h where h.user_id = ${actor.id}::uuid and h.mode = 'hide'`,
-    );
-  if (!actor?.displayNsfw) roots.push(nsfwTagIdsSql());
-  if (roots.length === 0) return sql`select null::int as id where false`;
-  return descendantsOfSql(sql.join(roots, sql` union `));
-}
-
-/** SQL: the tag ids a reader blurs, with their descendants (empty for anonymous readers). */
-export function blurTagSetSql(actor: Actor | null): SQL {
-  if (!actor) return sql`select null::int as id where false`;
-  return descendantsOfSql(
-    sql`select h.tag_id from hidden_tags h where h.user_id = ${actor.id}::uuid and h.mode = 'blur'`,
-  );
-}

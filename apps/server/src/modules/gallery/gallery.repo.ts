@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/session.ts';
 import { toPerson } from '../users/users.dto.ts';
 import {
   folderVisibleSql,
+  hidesAny,
   imageBlurredSql,
   imageNotHiddenByTagsSql,
   imageVisibleSql,
@@ -59,14 +60,15 @@ export async function visibleImages(
   limit?: number,
 ): Promise<ImageRow[]> {
   const sets = await readerTagSets(db, actor);
-  const notHidden =
-    sets.hide.length === 0
-      ? sql`true`
-      : actor
-        ? sql`(gi.owner_id = ${actor.id}::uuid or ${imageNotHiddenByTagsSql(sets)})`
-        : imageNotHiddenByTagsSql(sets);
+  const notHidden = !hidesAny(sets)
+    ? sql`true`
+    : actor
+      ? sql`(gi.owner_id = ${actor.id}::uuid or ${imageNotHiddenByTagsSql(sets)})`
+      : imageNotHiddenByTagsSql(sets);
   // The rows first (a materialized CTE, planned alone): `where` and `order` name only `gi`, so an
-  // ordered index with per-row probes stops after `limit`; then media and owner for those rows.
+  // ordered index with per-row probes stops after `limit`; then media and owner for those rows,
+  // each by its primary key (`offset 0` keeps them per-row lookups: joined, a page of 31 rows
+  // was hashed against a scan of every user).
   const result = await db.execute<ImageRow>(sql`
     with page as materialized (
       select gi.* from gallery_images gi
@@ -74,7 +76,10 @@ export async function visibleImages(
       order by ${order}
       ${limit === undefined ? sql`` : sql`limit ${limit}`})
     select ${imageColumns(sets)}
-    from page gi join media m on m.id = gi.id join users u on u.id = gi.owner_id
+    from page gi
+      cross join lateral (select m.width, m.height, m.mime from media m where m.id = gi.id offset 0) m
+      cross join lateral (select u.id, u.login, u.display_name, u.avatar_media_id from users u
+        where u.id = gi.owner_id offset 0) u
     order by ${order}`);
   return result.rows.map((r) => ({
     ...r,

@@ -30,18 +30,16 @@ import {
  *   set a search by that tag must match ("animal" → animal, feline, cat, …).
  * - `carriesAnyOfSql(kind, column, ids)` (re-exported below): the same search as a SQL condition
  *   for a feature's own list query; `carriesAnyInSql` and `descendantsOfSql` do the same when the
- *   roots are a query (a reader's hidden tags), `nsfwTagIdsSql` names the NSFW tags.
- * - `vocabularyGeneration()` (re-exported below): moves after every write to the vocabulary, for
- *   a cache of something computed from the tag graph.
+ *   roots are a query (a reader's hidden tags); `carriesNsfwSql(kind, column)` asks whether the
+ *   thing carries an NSFW tag or a descendant of one (the closure kept in SQL, `nsfw_tags`).
  */
 export {
   carriesAnyInSql,
   carriesAnyOfSql,
+  carriesNsfwSql,
   descendantIdsSql,
   descendantsOfSql,
-  nsfwTagIdsSql,
 } from './tags.graph.ts';
-export { vocabularyGeneration } from './tags.write.ts';
 
 /** A thing that carries tags: its feature's kind ('request', 'displayCard', …) and its id. */
 export interface TagSubject {

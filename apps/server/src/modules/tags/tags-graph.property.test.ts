@@ -9,9 +9,10 @@ import { deleteTag, mergeTag } from './tags-staff.service.ts';
 import { createTag, getTagFull, updateTag } from './tags.service.ts';
 
 /**
- * Random sequences of wiki edits (parents, synonyms, merges, deletes, taggings) by people who do
- * not know the rules never leave a cycle, a synonym chain, a synonym with links or usages, or a
- * usage count that differs from the usages stored. Refusals must be the rules' 400/409 answers.
+ * Random sequences of wiki edits (parents, synonyms, maturity, merges, deletes, taggings) by people
+ * who do not know the rules never leave a cycle, a synonym chain, a synonym with links or usages, a
+ * usage count that differs from the usages stored, or an NSFW closure (`nsfw_tags`, kept by
+ * triggers) that differs from walking the graph. Refusals must be the rules' 400/409 answers.
  */
 let t: TestApp;
 let editor: Actor;
@@ -43,6 +44,7 @@ const edit = fc.oneof(
       fresh: fc.boolean(),
     }),
   },
+  fc.record({ op: fc.constant('maturity' as const), tag: pick(POOL), nsfw: fc.boolean() }),
   fc.record({ op: fc.constant('merge' as const), tag: pick(POOL), into: pick(POOL) }),
   fc.record({ op: fc.constant('delete' as const), tag: pick(POOL) }),
   fc.record({ op: fc.constant('tagThing' as const), thing: pick(3), others: subset }),
@@ -74,6 +76,19 @@ async function invariants(prefix: string) {
   expect(counts.rows, 'a usage count off').toEqual([]);
 }
 
+/** The closure the triggers keep equals walking the graph (checked after every edit: a later edit could mend it). */
+async function nsfwClosureExact(after: Edit) {
+  const nsfwOff = await t.app.deps.db.execute(sql`
+    with recursive d(id) as (
+      select t.id from tags t where t.maturity = 'NSFW' and t.canonical_id is null and t.deleted_at is null
+      union
+      select p.child_id from tag_parents p join d on p.parent_id = d.id
+    )
+    (select id, 'missing' as what from d except select tag_id, 'missing' from nsfw_tags)
+    union all (select tag_id, 'extra' from nsfw_tags except select id, 'extra' from d)`);
+  expect(nsfwOff.rows, `the NSFW closure off after ${JSON.stringify(after)}`).toEqual([]);
+}
+
 async function apply(prefix: string, ids: number[], titleOf: (i: number) => string, e: Edit) {
   const full = async (i: number) => getTagFull(t.app.deps, null, ids[i]!);
   switch (e.op) {
@@ -83,6 +98,16 @@ async function apply(prefix: string, ids: number[], titleOf: (i: number) => stri
         ...tag,
         synonyms: tag.synonyms.map((s) => s.title),
         parentTags: e.others.map(titleOf),
+        version: tag.version,
+      });
+    }
+    case 'maturity': {
+      const tag = await full(e.tag);
+      return updateTag(t.app.deps, editor, tag.id, {
+        ...tag,
+        maturity: e.nsfw ? 'NSFW' : 'SFW',
+        synonyms: tag.synonyms.map((s) => s.title),
+        parentTags: tag.parentTags.map((p) => p.title),
         version: tag.version,
       });
     }
@@ -109,7 +134,7 @@ async function apply(prefix: string, ids: number[], titleOf: (i: number) => stri
 
 let run = 0;
 describe('tag graph property', () => {
-  it('random edit sequences never leave a cycle, a synonym chain or a wrong usage count', async () => {
+  it('random edit sequences never leave a cycle, a synonym chain, a wrong usage count or NSFW closure', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 12 }), async (edits) => {
         run += 1;
@@ -122,7 +147,7 @@ describe('tag graph property', () => {
               await createTag(t.app.deps, editor, {
                 title: titleOf(i),
                 description: '',
-                maturity: 'SFW',
+                maturity: i === 0 ? 'NSFW' : 'SFW',
                 tagType: 'General',
                 synonyms: [],
                 parentTags: [],
@@ -137,14 +162,27 @@ describe('tag graph property', () => {
             // Only the rules' own refusals are expected (a rule, a missing tag, a stale version).
             if (!(err instanceof AppError) || ![400, 404, 409].includes(err.statusCode)) throw err;
           }
+          await nsfwClosureExact(e);
         }
         await invariants(prefix);
       }),
       {
         numRuns: 40,
         endOnFailure: true,
-        // Always tried: the shortest way to a cycle, and a synonym of a synonym.
+        // Always tried: the shortest way to a cycle, a synonym of a synonym, and the NSFW closure
+        // through a chain that is then cut, merged away and made SFW.
         examples: [
+          [
+            [
+              { op: 'parents', tag: 2, others: [1] },
+              { op: 'parents', tag: 1, others: [0] },
+              { op: 'parents', tag: 1, others: [3] },
+              { op: 'maturity', tag: 3, nsfw: true },
+              { op: 'merge', tag: 3, into: 4 },
+              { op: 'maturity', tag: 4, nsfw: true },
+              { op: 'delete', tag: 4 },
+            ],
+          ],
           [
             [
               { op: 'parents', tag: 0, others: [1] },

@@ -39,9 +39,15 @@ export function descendantsOfSql(roots: SQL): SQL {
     ) select id from d`;
 }
 
-/** SQL: the live canonical tags of NSFW maturity (a one-column `id` set). */
-export const nsfwTagIdsSql = (): SQL =>
-  sql`select t.id from tags t where t.maturity = 'NSFW' and t.canonical_id is null and t.deleted_at is null`;
+/**
+ * SQL condition: the thing of `kind` whose id is `subjectId` carries an NSFW tag or a descendant of
+ * one. `nsfw_tags` holds that closure, kept exact by triggers (migration 0013): two index probes
+ * per thing, no walk of the graph per request. Written as a per-row probe (`limit 1`), so a list's
+ * ordered index scan stays ordered and stops after its page.
+ */
+export const carriesNsfwSql = (kind: string, subjectId: SQL): SQL =>
+  sql`((select 1 from tag_usages u join nsfw_tags n on n.tag_id = u.tag_id
+    where u.subject_kind = ${kind} and u.subject_id = (${subjectId})::text limit 1) is not null)`;
 
 /** SQL condition: the thing carries one of the tags of `idSet` (a one-column query of tag ids). */
 export function carriesAnyInSql(kind: string, subjectId: SQL, idSet: SQL): SQL {

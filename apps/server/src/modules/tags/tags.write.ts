@@ -18,15 +18,6 @@ import {
 } from './tags.repo.ts';
 import { diff, isUniqueViolation, tagExists, tagRuleError } from './tags.rules.ts';
 
-let generation = 0;
-
-/**
- * Counts the writes to the vocabulary this process has finished (committed or not), so a reader
- * that caches something computed from the tag graph (galleries cache the NSFW tags and their
- * descendants) knows it is stale.
- */
-export const vocabularyGeneration = () => generation;
-
 /**
  * What a write to the vocabulary needs: the database, and the cache bus that tells every instance
  * (tag-suggest-cache.ts) once it is committed. Only the CLI's demo seed writes without a bus.
@@ -44,7 +35,6 @@ export async function write<T>(ctx: VocabularyCtx, work: (tx: Tx) => Promise<T>)
     if (isUniqueViolation(err)) throw tagExists();
     throw err;
   } finally {
-    generation += 1;
     // After the commit (or the rollback): a read that starts now sees the new state.
     if (ctx.bus) await tagVocabularyChanged(ctx.bus);
   }

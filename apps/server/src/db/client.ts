@@ -75,9 +75,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // No JIT: it compiles any query whose estimated cost passes jit_above_cost, and a list whose
     // page stops early (an ordered index scan under a LIMIT) is estimated at its full scan, so a
     // 5 ms query paid 60–90 ms of compiling (decision 0017, "Speed").
+    // Idle connections stay 5 minutes (pg's default is 10 s): a new one costs a backend start and,
+    // in it, cold catalog caches and first plans (40–50 ms for the chat's send), so after every
+    // lull of 10 s the next burst of users waited for ten of them (decision 0016, "Speed").
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 10,
+      idleTimeoutMillis: 300_000,
       connectionTimeoutMillis: 5000,
       options: '-c jit=off',
     });
@@ -95,6 +99,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     generic.on('error', () => {});
     genericPools.set(db, generic);
+    mainPools.set(db, pool);
     return {
       db,
       kind: 'postgres',
@@ -124,6 +129,16 @@ const statementNames = new Map<string, string>();
 /** Past this many texts, further ones run unprepared (each connection keeps every one it saw). */
 const STATEMENTS_MAX = 200;
 
+/** The name a text is prepared under, the same on every connection; undefined past the cap. */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < STATEMENTS_MAX) {
+    name = `brushline_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs `query` as a named prepared statement with a generic plan on PostgreSQL: each of a few
  * connections parses and plans its text once, then only binds parameters. For hot read queries
@@ -136,10 +151,27 @@ export async function executeCached<T extends Record<string, unknown>>(db: DbOrT
   const pool = genericPools.get(db);
   if (!pool) return (await db.execute<T>(query)).rows as T[];
   const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < STATEMENTS_MAX) {
-    name = `brushline_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
+  const name = statementName(text);
+  return (await pool.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
+}
+
+/** Per PostgreSQL database: the app's main pool, for executePrepared. */
+const mainPools = new WeakMap<object, pg.Pool>();
+
+/**
+ * Runs `query` as a named prepared statement on the main pool: each connection parses and plans
+ * its text once, then PostgreSQL's plan cache decides (custom plans first, a generic one when it
+ * is no worse). For hot writes whose text is long and fixed (a chat message's one statement:
+ * planning its CTEs cost 3 ms of its 4, decision 0016). PGlite and transactions run it as
+ * `db.execute` does.
+ */
+export async function executePrepared<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  query: SQL,
+): Promise<T[]> {
+  const pool = mainPools.get(db);
+  if (!pool) return (await db.execute<T>(query)).rows as T[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = statementName(text);
   return (await pool.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
 }

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { openStoredMedia, type MediaFile } from '../media/media.open.ts';
-import { noteChatMessage, readChatNotifications } from '../notifications/notifications.service.ts';
+import { readChatNotifications } from '../notifications/notifications.service.ts';
 import { roomNotFound, toChatAttachment, toChatMessage, type ChatFileVariant } from './chat.dto.ts';
 import {
   countUnreadRooms,
@@ -80,8 +80,8 @@ async function pushUnread(
 export interface SentMessage {
   message: ChatMessage;
   /**
-   * Emits MessageReceived to both members on every instance, then the recipient's unread counts,
-   * then notes the message for the recipient's batched e-mail. The hub calls it after
+   * Emits MessageReceived to both members on every instance, then the recipient's unread counts
+   * when the room just became unread for them. The hub calls it after
    * acknowledging, so the sender has the stored message first. It never throws: what it does
    * comes after the message is stored and acknowledged.
    */
@@ -97,11 +97,11 @@ export interface SentMessage {
  *
  * The hot path is one database round trip (issue 10 §5): the rate limits first (Redis, both in
  * one write), then one statement that checks membership, blocks and a resend and, when they pass,
- * stores the message with its attachments, the room's last message and the sender's read pointer,
- * and answers the recipient's unread counts (checkAndStoreMessage). A resend is not counted
- * (its counts are given back) nor refused by the limit. The recipient's chat notification (one
- * per room until read, which is what the batched e-mail carries) is written after the ack, in
- * `deliver`.
+ * stores the message with its attachments, the room's last message, the sender's read pointer
+ * and the recipient's chat notification (one per room until read, which is what the batched e-mail
+ * carries), and answers the recipient's unread counts (checkAndStoreMessage): one commit, so an
+ * acknowledged message always has its notification. A resend is not counted (its counts are given
+ * back) nor refused by the limit.
  */
 export async function sendMessage(
   ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'limits'>,
@@ -110,15 +110,14 @@ export async function sendMessage(
 ): Promise<SentMessage> {
   const deliverFor = (otherId: string, message: ChatMessage, stored?: StoredMessage) => async () => {
     safely(ctx, 'a chat message', () => ctx.hub.toUsers([actor.id, otherId], 'MessageReceived', message));
+    // The badge counts unread rooms: a message into a room already unread for the recipient
+    // changes nothing there, so only the first unread one is pushed (a resend, not knowing,
+    // pushes the count as it is now).
+    if (stored && stored.hadUnread) return;
     try {
-      // The badge counts unread rooms: a message into a room already unread for the recipient
-      // changes nothing there, so only the first unread one is pushed (a resend, not knowing,
-      // pushes the count as it is now). One notification per room until it is read, likewise.
-      const firstUnread = stored !== undefined && !stored.hadUnread;
-      if (firstUnread || !stored) await pushUnread(ctx, otherId, input.room, stored?.recipientUnread);
-      if (firstUnread) await noteChatMessage(ctx, actor, { userId: otherId, chatRoomId: input.room });
+      await pushUnread(ctx, otherId, input.room, stored?.recipientUnread);
     } catch (err) {
-      ctx.log.warn({ err }, 'could not note a chat message for its recipient');
+      ctx.log.warn({ err }, 'could not push the unread chat count to its recipient');
     }
   };
   /** The message stored earlier under this client id, answered (and delivered) again. */
@@ -148,6 +147,7 @@ export async function sendMessage(
     clientId: input.clientId,
     text: input.text,
     mediaIds: input.attachments,
+    noteText: chatMessages.notificationText(actor.login),
   });
   if (!outcome?.otherId) throw roomNotFound();
   const otherId = outcome.otherId;

@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { executePrepared, type DbOrTx } from '../../db/client.ts';
+import { chatNotificationCtes } from '../notifications/chat-notification.sql.ts';
 
 // MessageSend's one statement (issue 10 §5: a send was ~12 round trips, then 2, now 1): the
-// checks and the message stored with everything that moves with it.
+// checks and the message stored with everything that moves with it. A prepared statement: each
+// connection plans it once (planning its CTEs took most of its time).
 
 /**
  * Rooms of `userId` with at least one message from the other member above the user's read
@@ -37,8 +39,8 @@ export interface StoredMessage {
   recipientUnread: { casual: number; working: number };
   /**
    * Whether the room had unread messages for the recipient before this one. Then their chat
-   * notification for it is already there (one per room until the room is read), and nothing more
-   * is noted for the e-mail.
+   * notification for it is already there (one per room until the room is read) and their badge
+   * count does not change; otherwise the statement stored the notification.
    */
   hadUnread: boolean;
 }
@@ -49,18 +51,28 @@ export interface StoredMessage {
  * way, and the room of a message this sender already stored under the client id (a resend).
  * Only when all pass: the row, its attachments in order (the caller checked they are the
  * sender's), the room's last message (GREATEST: of two sends committing out of order the room
- * keeps the newer) and the sender's read pointer; it also answers the recipient's unread counts.
+ * keeps the newer), the sender's read pointer and, when the room had nothing unread for the
+ * recipient, their chat notification with its place in their mail queue (chatNotificationCtes);
+ * it also answers the recipient's unread counts.
  * A concurrent insert with the same client id stores nothing (`stored` undefined: the one that won
  * is the message). Answers undefined when the sender is not a member of such a room.
  */
 export async function checkAndStoreMessage(
   db: DbOrTx,
-  m: { roomId: number; senderId: string; clientId: string; text: string; mediaIds: readonly string[] },
+  m: {
+    roomId: number;
+    senderId: string;
+    clientId: string;
+    text: string;
+    mediaIds: readonly string[];
+    /** The recipient's chat notification text, stored when the room had nothing unread for them. */
+    noteText: string;
+  },
 ): Promise<SendOutcome | undefined> {
   // The ids are the sender's own media rows (checked before), so they are uuids.
   const mediaIds = `{${m.mediaIds.join(',')}}`;
   const sender = sql`${m.senderId}::uuid`;
-  const result = await db.execute<{
+  const rows = await executePrepared<{
     other_id: string;
     earlier_room_id: number | null;
     sender_login: string;
@@ -71,7 +83,9 @@ export async function checkAndStoreMessage(
     casual: number;
     working: number;
     had_unread: boolean;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with ctx as (
       select r.id as room_id,
         case when r.user_low = ${sender} then r.user_high else r.user_low end as other_id,
@@ -104,16 +118,27 @@ export async function checkAndStoreMessage(
     ), pointer as (
       update chat_members set read_id = greatest(chat_members.read_id, ins.id)
       from ins where chat_members.room_id = ${m.roomId} and chat_members.user_id = ${sender}
-    )
+    ), prior as (
+      select exists(select 1 from chat_members r join chat_messages x on x.room_id = r.room_id
+                    where r.room_id = ${m.roomId} and r.user_id = c.other_id
+                      and x.id > r.read_id and x.sender_id <> r.user_id) as had_unread
+      from checked c
+    ), ${chatNotificationCtes({
+      from: sql`checked c, ins, prior`,
+      when: sql`not prior.had_unread`,
+      userId: sql`c.other_id`,
+      actorId: sender,
+      chatRoomId: sql`${m.roomId}::int`,
+      message: m.noteText,
+    })}
     select c.other_id, c.earlier_room_id, c.sender_login, c.blocked_by_me, c.blocked_by_other,
-      ins.id, ins.created_at, u.casual, u.working,
-      exists(select 1 from chat_members r join chat_messages x on x.room_id = r.room_id
-             where r.room_id = ${m.roomId} and r.user_id = c.other_id
-               and x.id > r.read_id and x.sender_id <> r.user_id) as had_unread
+      ins.id, ins.created_at, u.casual, u.working, prior.had_unread
     from checked c
     left join ins on true
-    cross join lateral (${unreadRoomsSql(sql`c.other_id`, m.roomId)}) u`);
-  const row = result.rows[0];
+    cross join prior
+    cross join lateral (${unreadRoomsSql(sql`c.other_id`, m.roomId)}) u`,
+  );
+  const row = rows[0];
   if (!row) return undefined;
   return {
     otherId: row.other_id,

@@ -1,8 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
-  EMAIL_KIND_OF_TYPE,
   NOTIFICATION_CHANNEL_DEFAULTS,
   NOTIFICATION_KINDS,
-  type NotificationKind,
   type NotificationType,
 } from '@brushline/shared/notifications/constants';
 import {
@@ -16,7 +15,8 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { findUserById } from '../users/users.repo.ts';
-import { dropPending, enqueueIfWanted, findPreferenceRows, upsertPreferences } from './email.repo.ts';
+import { dropPending, findPreferenceRows, upsertPreferences } from './email.repo.ts';
+import { notificationEmailSql } from './notification-email.sql.ts';
 import { verifyUnsubscribe } from './unsubscribe-token.ts';
 
 type Ctx = Pick<Deps, 'db'>;
@@ -96,14 +96,11 @@ export async function queueNotificationEmail(
   _actor: null,
   n: { userId: string; notificationId: number; type: NotificationType },
 ): Promise<void> {
-  const kind: NotificationKind | undefined = EMAIL_KIND_OF_TYPE[n.type];
-  if (!kind) return;
-  await enqueueIfWanted(ctx.db, {
-    userId: n.userId,
-    notificationId: n.notificationId,
-    kind,
-    byDefault: NOTIFICATION_CHANNEL_DEFAULTS[kind] === 'email',
-  });
+  const queue = notificationEmailSql(
+    n.type,
+    sql`select ${n.notificationId}::int as id, ${n.userId}::uuid as user_id`,
+  );
+  if (queue) await ctx.db.execute(queue);
 }
 
 /** Every kind on the site only (accounts whose address is not real, such as the demo accounts). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind, NotificationType } from '@brushline/shared/notifications/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailPreferences, emailQueue } from '../../db/schema/email.ts';
@@ -38,19 +38,18 @@ export async function dropPending(db: DbOrTx, userId: string, kinds: Notificatio
     .where(and(eq(emailQueue.userId, userId), inArray(emailQueue.kind, kinds), isNull(emailQueue.claimedAt)));
 }
 
-/** Queues the notification for mail when its recipient wants this kind by e-mail (one statement). */
-export async function enqueueIfWanted(
-  db: DbOrTx,
-  q: { userId: string; notificationId: number; kind: NotificationKind; byDefault: boolean },
-) {
-  await db.execute(sql`
-    insert into ${emailQueue} (user_id, notification_id, kind)
-    select ${q.userId}::uuid, ${q.notificationId}, ${q.kind}::notification_kind
-    where coalesce(
-      (select by_email from ${emailPreferences} where user_id = ${q.userId}::uuid and kind = ${q.kind}::notification_kind),
-      ${q.byDefault}
-    )`);
-}
+/**
+ * The mail-queue rows for notifications, each queued only when its recipient gets this kind by
+ * e-mail (their choice, else `byDefault`). `notes` is a query answering `id` (the notification)
+ * and `user_id`: given values, or what a data-modifying CTE of the same statement stored.
+ */
+export const enqueueIfWantedSql = (q: { notes: SQL; kind: NotificationKind; byDefault: boolean }) => sql`
+  insert into ${emailQueue} (user_id, notification_id, kind)
+  select n.user_id, n.id, ${q.kind}::notification_kind from (${q.notes}) n
+  where coalesce(
+    (select p.by_email from ${emailPreferences} p where p.user_id = n.user_id and p.kind = ${q.kind}::notification_kind),
+    ${q.byDefault}
+  )`;
 
 export interface ClaimedRow {
   id: number;

@@ -23,22 +23,6 @@ export async function insertNotification(
   return row!.id;
 }
 
-/**
- * A chat_message notification for the room, unless one is still unread there (the partial unique
- * index decides, so two messages at once store one); answers its id, or undefined when one was.
- */
-export async function insertChatNotificationOnce(
-  db: DbOrTx,
-  n: { userId: string; actorId: string; message: string; chatRoomId: number },
-): Promise<number | undefined> {
-  const [row] = await db
-    .insert(notifications)
-    .values({ ...n, type: 'chat_message' })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  return row?.id;
-}
-
 /** The room's chat notifications of the user become read (they read the room). */
 export async function markChatRoomNotificationsRead(db: DbOrTx, userId: string, chatRoomId: number) {
   await db

@@ -1,4 +1,3 @@
-import { chatMessages } from '@brushline/shared/chat/messages';
 import { messages } from '@brushline/shared/messages';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from '@brushline/shared/notifications/constants';
 import { notificationMessages } from '@brushline/shared/notifications/messages';
@@ -21,7 +20,6 @@ import {
   countUnreadByForm,
   findNotification,
   findNotificationOwner,
-  insertChatNotificationOnce,
   insertNotification,
   listNotifications,
   markFormRead,
@@ -74,27 +72,6 @@ export async function createNotification(
       }
     },
   };
-}
-
-/**
- * Someone wrote in a chat room: the recipient gets one stored chat_message notification per room
- * until they read it (later messages add nothing), queued for e-mail like any other, so an away
- * user gets one mail per room per batch window, and none for what they read meanwhile. Not pushed:
- * the chat module pushes the unread counts itself. Call it inside the message's transaction.
- */
-export async function noteChatMessage(
-  ctx: TxCtx,
-  actor: Actor,
-  n: { userId: string; chatRoomId: number },
-): Promise<void> {
-  const id = await insertChatNotificationOnce(ctx.db, {
-    userId: n.userId,
-    actorId: actor.id,
-    chatRoomId: n.chatRoomId,
-    message: chatMessages.notificationText(actor.login),
-  });
-  if (id !== undefined)
-    await queueNotificationEmail(ctx, null, { userId: n.userId, notificationId: id, type: 'chat_message' });
 }
 
 /** The actor read a room: its chat notification is read, so a mail still waiting leaves it out. */

@@ -3,6 +3,7 @@ import { userRoles } from '../../db/schema/users.ts';
 import { userSessionsChanged } from '../../platform/session.ts';
 import { registerUser, type TestApp } from '../../test/harness.ts';
 import { call } from '../orders/commission-fixtures.ts';
+import { setTagsOf } from './tag-usage.service.ts';
 
 export type TestUser = Awaited<ReturnType<typeof registerUser>>;
 
@@ -57,3 +58,7 @@ export const uniqueTitle = (prefix = 'tag') => {
   n += 1;
   return `${prefix}_${n}_${Math.random().toString(36).slice(2, 7)}`;
 };
+
+/** Tags a thing directly through the service other features call, in one transaction. */
+export const tagThing = (t: TestApp, kind: string, id: string, titles: string[]) =>
+  t.app.deps.db.transaction((tx) => setTagsOf({ db: tx }, null, { kind, id }, titles));

@@ -11,10 +11,11 @@ import {
   fullTag,
   registerStaff,
   showNsfw,
+  tagThing,
   uniqueTitle,
   type TestUser,
 } from './tag-fixtures.ts';
-import { carriesAnyOfSql, setTagsOf, subjectsTaggedWith, tagSearchIds, tagsOf } from './tag-usage.service.ts';
+import { carriesAnyOfSql, subjectsTaggedWith, tagSearchIds, tagsOf } from './tag-usage.service.ts';
 
 let t: TestApp;
 let ann: TestUser;
@@ -39,10 +40,6 @@ const total = async () => {
   return res.json<TagPage>().total;
 };
 const errorOf = (res: { json: <T>() => T }) => res.json<{ error: { code: string; message: string } }>().error;
-
-/** Tags a thing directly through the service other features will call, in one transaction. */
-const tagThing = (kind: string, id: string, titles: string[]) =>
-  t.app.deps.db.transaction((tx) => setTagsOf({ db: tx }, null, { kind, id }, titles));
 
 describe('titles', () => {
   it('are normalised and unique across case, spaces and synonyms (409 Tag already exists)', async () => {
@@ -132,7 +129,7 @@ describe('synonyms', () => {
     const main = await createTag(t, ann, { title: uniqueTitle('main') });
     const loose = await createTag(t, ann, { title: uniqueTitle('loose') });
     const used = await createTag(t, ann, { title: uniqueTitle('used') });
-    await tagThing('test', 'thing-used', [used.title]);
+    await tagThing(t, 'test', 'thing-used', [used.title]);
     const refused = await put(ann, `/api/tag/update/${main.id}`, editOf(main, { synonyms: [used.title] }));
     expect(errorOf(refused).message).toBe(tagMessages.synonymInUse(used.title));
     const ok = await put(ann, `/api/tag/update/${main.id}`, editOf(main, { synonyms: [loose.title] }));
@@ -191,9 +188,9 @@ describe('search by tag (ancestor expansion) and usage counts', () => {
       synonyms: [uniqueTitle('moggy')],
     });
     const dog = await createTag(t, ann, { title: uniqueTitle('dog'), parentTags: [animal.title] });
-    const stored = await tagThing('test', 'item-1', [cat.synonyms[0]!.title]);
+    const stored = await tagThing(t, 'test', 'item-1', [cat.synonyms[0]!.title]);
     expect(stored.map((s) => s.id)).toEqual([cat.id]);
-    await tagThing('test', 'item-2', [dog.title]);
+    await tagThing(t, 'test', 'item-2', [dog.title]);
     const ids = await tagSearchIds(t.app.deps, null, animal.title);
     expect(new Set(ids)).toEqual(new Set([animal.id, feline.id, cat.id, dog.id]));
     expect((await subjectsTaggedWith(t.app.deps, null, 'test', animal.title)).sort()).toEqual([
@@ -214,14 +211,14 @@ describe('search by tag (ancestor expansion) and usage counts', () => {
   it('keeps usage counts exact as tags are set, replaced and cleared, and refuses unknown tags', async () => {
     const a = await createTag(t, ann, { title: uniqueTitle('ua') });
     const b = await createTag(t, ann, { title: uniqueTitle('ub') });
-    await tagThing('test', 'u1', [a.title, b.title]);
-    await tagThing('test', 'u2', [a.title]);
+    await tagThing(t, 'test', 'u1', [a.title, b.title]);
+    await tagThing(t, 'test', 'u2', [a.title]);
     expect([(await fullTag(t, a.id)).usageCount, (await fullTag(t, b.id)).usageCount]).toEqual([2, 1]);
-    await tagThing('test', 'u1', [b.title]);
+    await tagThing(t, 'test', 'u1', [b.title]);
     expect([(await fullTag(t, a.id)).usageCount, (await fullTag(t, b.id)).usageCount]).toEqual([1, 1]);
-    await expect(tagThing('test', 'u2', ['nothing_like_this'])).rejects.toMatchObject({ statusCode: 400 });
+    await expect(tagThing(t, 'test', 'u2', ['nothing_like_this'])).rejects.toMatchObject({ statusCode: 400 });
     expect(await tagsOf(t.app.deps, null, { kind: 'test', id: 'u2' })).toMatchObject([{ id: a.id }]);
-    await tagThing('test', 'u2', []);
+    await tagThing(t, 'test', 'u2', []);
     expect((await fullTag(t, a.id)).usageCount).toBe(0);
   });
 });
@@ -249,72 +246,6 @@ describe('versions and history', () => {
     // Saving without a change keeps the version.
     const same = await put(ann, `/api/tag/update/${tag.id}`, editOf(now));
     expect(same.json<{ tag: TagFull }>().tag.version).toBe(now.version);
-  });
-});
-
-describe('autocomplete', () => {
-  it('matches prefixes and similar titles of tags and synonyms, best first, "alias → canonical", no NSFW for readers who hide it', async () => {
-    const stem = uniqueTitle('zebra');
-    const main = await createTag(t, ann, { title: `${stem}_stripes`, synonyms: [`${stem}_lines`] });
-    const rare = await createTag(t, ann, { title: `${stem}_spots` });
-    const nsfw = await createTag(t, ann, { title: `${stem}_nsfw`, maturity: 'NSFW' });
-    await tagThing('test', 'z1', [main.title]);
-    const items = (await get(`/api/tags/autocomplete?q=${stem}`)).json<{ items: TagSuggestion[] }>().items;
-    expect(items.map((i) => i.id)).toEqual([main.id, rare.id]);
-    const alias = (await get(`/api/tags/autocomplete?q=${stem}_li`)).json<{ items: TagSuggestion[] }>().items;
-    expect(alias[0]).toMatchObject({ id: main.id, label: `${stem}_lines → ${stem}_stripes` });
-    const typo = (await get(`/api/tags/autocomplete?q=${stem}_stripse`)).json<{ items: TagSuggestion[] }>()
-      .items;
-    expect(typo[0]?.id).toBe(main.id);
-    expect(items.some((i) => i.id === nsfw.id)).toBe(false);
-    await showNsfw(t, ann);
-    const forAnn = (await get(`/api/tags/autocomplete?q=${stem}`, ann)).json<{ items: TagSuggestion[] }>()
-      .items;
-    expect(forAnn.some((i) => i.id === nsfw.id)).toBe(true);
-  });
-
-  it('answers the exact title before more used prefixes, then fills up with broader titles', async () => {
-    const stem = uniqueTitle('okapi');
-    const exact = await createTag(t, ann, { title: stem });
-    const longer = await createTag(t, ann, { title: `${stem}_calf` });
-    const alike = await createTag(t, ann, { title: `${stem}x` });
-    await tagThing('test', 'o1', [longer.title]);
-    const ask = async (q: string) =>
-      (await get(`/api/tags/autocomplete?q=${q}`)).json<{ items: TagSuggestion[] }>().items.map((i) => i.id);
-    expect(await ask(stem)).toEqual([exact.id, longer.id, alike.id]);
-    // Only one title starts with this; the titles starting with its first words come after it.
-    const similar = await ask(`${stem}_cal`);
-    expect(similar[0]).toBe(longer.id);
-    expect(similar).toEqual(expect.arrayContaining([exact.id]));
-  });
-});
-
-describe('autocomplete typo correction', () => {
-  it('corrects a mistyped word to one a live title uses, follows renames and deletions', async () => {
-    const stem = uniqueTitle('corr');
-    const word = `quokka${Math.random().toString(36).slice(2, 6)}`;
-    const tag = await createTag(t, ann, { title: `${stem}_${word}` });
-    const ask = async (q: string) =>
-      (await get(`/api/tags/autocomplete?q=${q}`)).json<{ items: TagSuggestion[] }>().items.map((i) => i.id);
-    const typo = `${stem}_${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
-    expect(await ask(typo)).toEqual([tag.id]);
-    const uses = async (w: string) =>
-      (await t.app.deps.db.execute<{ uses: number }>(sql`select uses from tag_words where word = ${w}`))
-        .rows[0]?.uses;
-    expect(await uses(word)).toBe(1);
-    // Renamed: the old word is no longer used, the new one is.
-    const renamed = `${stem}_${word}x`;
-    const full = await fullTag(t, tag.id);
-    expect((await put(ann, `/api/tag/update/${tag.id}`, editOf(full, { title: renamed }))).statusCode).toBe(
-      200,
-    );
-    expect(await uses(word)).toBe(0);
-    expect(await uses(`${word}x`)).toBe(1);
-    expect(await ask(`${stem}_${word}`)).toEqual([tag.id]); // a prefix of the new title
-    // Deleted: nothing is corrected towards its words any more.
-    expect((await call(t.app, 'DELETE', `/api/tag/delete/${tag.id}`, mod.cookie)).statusCode).toBe(200);
-    expect(await uses(`${word}x`)).toBe(0);
-    expect(await ask(typo)).toEqual([]);
   });
 });
 
@@ -384,8 +315,8 @@ describe('staff: merge and delete', () => {
     const parent = await createTag(t, ann, { title: uniqueTitle('p') });
     const kitty = await createTag(t, ann, { title: uniqueTitle('kitty'), parentTags: [parent.title] });
     const cat = await createTag(t, ann, { title: uniqueTitle('cat') });
-    await tagThing('test', 'm1', [kitty.title, cat.title]);
-    await tagThing('test', 'm2', [kitty.title]);
+    await tagThing(t, 'test', 'm1', [kitty.title, cat.title]);
+    await tagThing(t, 'test', 'm2', [kitty.title]);
     expect((await post(bob, `/api/tag/merge/${kitty.id}`, { into: cat.title })).statusCode).toBe(403);
     const res = await post(mod, `/api/tag/merge/${kitty.id}`, { into: cat.title });
     expect(res.statusCode).toBe(200);
@@ -405,7 +336,7 @@ describe('staff: merge and delete', () => {
       title: uniqueTitle('dc'),
       parentTags: [gone.title, parent.title],
     });
-    await tagThing('test', 'd1', [gone.title]);
+    await tagThing(t, 'test', 'd1', [gone.title]);
     expect((await call(t.app, 'DELETE', `/api/tag/delete/${gone.id}`, ann.cookie)).statusCode).toBe(403);
     expect((await call(t.app, 'DELETE', `/api/tag/delete/${gone.id}`, mod.cookie)).statusCode).toBe(200);
     expect((await get(`/api/tag/get/${gone.title}`)).statusCode).toBe(404);

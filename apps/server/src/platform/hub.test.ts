@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@brushline/shared/realtime';
+import {
+  HUB_PATH,
+  WHO_IS_ONLINE_MAX,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@brushline/shared/realtime';
 import { notify } from '../modules/notifications/notifications.service.ts';
+import { PRESENCE_WATCH_MAX } from './hub.ts';
 import {
   createTestApp,
   lastMailTo,
@@ -135,6 +142,27 @@ describe('real-time hub', () => {
     expect(await t.app.deps.hub.onlineAmong([bob.id, ann.id])).toEqual(new Set([ann.id]));
     expect(unasked).toEqual([]);
     bystander.disconnect();
+  });
+
+  it('watches at most PRESENCE_WATCH_MAX users per socket, forgetting the longest-watched first', async () => {
+    const watcher = client(url, { cookie: ann.cookie });
+    await connected(watcher);
+    const heard: string[] = [];
+    watcher.on('UserConnected', (p) => heard.push(p.userId));
+    await watcher.emitWithAck('WhoIsOnline', [bob.id]);
+    // PRESENCE_WATCH_MAX newer ones, in the batches a client may ask: Bob is now the one too many.
+    const others = Array.from({ length: PRESENCE_WATCH_MAX }, () => randomUUID());
+    for (let i = 0; i < others.length; i += WHO_IS_ONLINE_MAX)
+      await watcher.emitWithAck('WhoIsOnline', others.slice(i, i + WHO_IS_ONLINE_MAX));
+    const bobSocket = client(url, { cookie: bob.cookie });
+    await connected(bobSocket);
+    // Asking again watches him again (the oldest of the others goes instead), and events reach a
+    // socket in order: once his leaving arrives, a connect announced before it would have too.
+    expect(await watcher.emitWithAck('WhoIsOnline', [bob.id])).toEqual([bob.id]);
+    const left = next(watcher, 'UserDisconnected', (p) => p.userId === bob.id);
+    bobSocket.disconnect();
+    await left;
+    expect(heard).toEqual([]);
   });
 
   it('stays online while a second tab of the same user is still connected', async () => {

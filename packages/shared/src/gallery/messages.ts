@@ -32,6 +32,7 @@ export const galleryMessages = {
   folderMissing: 'This folder does not exist or is not shown to you',
   folderFull: `A folder holds up to ${FOLDER_IMAGES_MAX} images`,
   reorderMismatch: 'The new order must list every image of the folder exactly once. Refresh and try again',
+  reorderFoldersMismatch: 'The new order must list every folder here exactly once. Refresh and try again',
   imageMissing: 'This image does not exist or is not shown to you',
   imageTitleTooLong: `An image title is at most ${GALLERY_IMAGE_TITLE_MAX} characters`,
   imageTitleCharacters: 'An image title is one line without control characters',

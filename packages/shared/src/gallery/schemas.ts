@@ -10,6 +10,7 @@ import {
   FOLDER_ICON_MAX,
   FOLDER_IMAGES_MAX,
   FOLDER_NAME_MAX,
+  FOLDERS_PER_USER_MAX,
   GALLERY_IMAGE_TAGS_MAX,
   GALLERY_IMAGE_TITLE_MAX,
   PRIVACIES,
@@ -65,6 +66,14 @@ export const folderOrderBodySchema = z.object({
   mediaFiles: z.array(uuidSchema).max(FOLDER_IMAGES_MAX, { error: galleryMessages.folderFull }),
 });
 export type FolderOrderBody = z.infer<typeof folderOrderBodySchema>;
+
+/** PATCH folders/order: every folder directly in `parentId` (null: the top of the gallery), in its new order. */
+export const foldersOrderBodySchema = z.object({
+  parentId: uuidSchema.nullable(),
+  childFolders: z.array(uuidSchema).max(FOLDERS_PER_USER_MAX, { error: galleryMessages.tooManyFolders }),
+});
+export type FoldersOrderBody = z.infer<typeof foldersOrderBodySchema>;
+export const foldersOrderSavedSchema = z.object({ childFolders: z.array(uuidSchema), message: z.string() });
 
 export const idParamsSchema = z.object({ id: uuidSchema });
 export const loginParamsSchema = z.object({ login: loginLookupSchema });

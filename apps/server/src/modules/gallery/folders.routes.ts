@@ -6,6 +6,8 @@ import {
   folderCreateBodySchema,
   folderDeleteQuerySchema,
   folderOrderBodySchema,
+  foldersOrderBodySchema,
+  foldersOrderSavedSchema,
   folderSavedSchema,
   folderUpdateBodySchema,
   galleryMessageSchema,
@@ -22,6 +24,7 @@ import {
   getFolder,
   listUserFolders,
   reorderFolder,
+  reorderFolders,
   updateFolder,
 } from './folders.service.ts';
 
@@ -118,6 +121,26 @@ export const foldersRoutes =
       },
       async (req) => ({
         folder: await reorderFolder(deps, requireActor(req), req.params.id, req.body),
+        message: galleryMessages.orderSaved,
+      }),
+    );
+
+    app.patch(
+      '/folders/order',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Reorder your folders at the top of your gallery or inside one of your folders',
+          description:
+            'childFolders must name every folder directly in parentId (null: the top) exactly once ' +
+            '(else 409 order_mismatch); someone else’s parentId is 404.',
+          body: foldersOrderBodySchema,
+          response: { 200: foldersOrderSavedSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => ({
+        childFolders: await reorderFolders(deps, requireActor(req), req.body),
         message: galleryMessages.orderSaved,
       }),
     );

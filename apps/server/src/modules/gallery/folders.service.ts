@@ -11,6 +11,7 @@ import type {
   FolderContent,
   FolderCreateBody,
   FolderOrderBody,
+  FoldersOrderBody,
   FolderUpdateBody,
   UserFolders,
 } from '@brushline/shared/gallery/schemas';
@@ -260,6 +261,44 @@ export async function deleteFolder(
   await removeFiles(ctx, actor, storageKeys);
 }
 
+/** Whether `wanted` names every id of `have` exactly once and nothing else. */
+const sameIdsOnce = (have: readonly string[], wanted: readonly string[]) => {
+  const set = new Set(have);
+  return (
+    new Set(wanted).size === wanted.length && wanted.length === set.size && wanted.every((id) => set.has(id))
+  );
+};
+
+/**
+ * PATCH folders/order: the owner's folders directly in `parentId` (null: the top of the gallery)
+ * in a new order; the list must name each exactly once (else 409, nothing changes).
+ */
+export async function reorderFolders(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  body: FoldersOrderBody,
+): Promise<string[]> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOwnerGallery(tx, actor.id);
+    if (body.parentId && !(await ownFolder(tx, actor.id, body.parentId))) throw folderMissing();
+    const current = await tx.execute<{ id: string }>(sql`
+      select id from folders where owner_id = ${actor.id}::uuid and parent_id is not distinct from ${body.parentId}::uuid`);
+    if (
+      !sameIdsOnce(
+        current.rows.map((r) => r.id),
+        body.childFolders,
+      )
+    ) {
+      throw new AppError(409, 'order_mismatch', galleryMessages.reorderFoldersMismatch);
+    }
+    await tx.execute(sql`
+      update folders f set position = o.n - 1
+      from unnest(${uuidArrayLiteral(body.childFolders)}::uuid[]) with ordinality as o(id, n)
+      where f.id = o.id and f.position is distinct from o.n - 1`);
+  });
+  return body.childFolders;
+}
+
 /** PATCH folder/order/{id}: the folder's images in a new order; the list must name each exactly once. */
 export async function reorderFolder(
   ctx: Pick<Deps, 'db'>,
@@ -273,12 +312,11 @@ export async function reorderFolder(
     const current = await tx.execute<{ id: string }>(
       sql`select id from gallery_images where folder_id = ${id}::uuid`,
     );
-    const have = new Set(current.rows.map((r) => r.id));
-    const wanted = new Set(body.mediaFiles);
     if (
-      wanted.size !== body.mediaFiles.length ||
-      wanted.size !== have.size ||
-      [...wanted].some((m) => !have.has(m))
+      !sameIdsOnce(
+        current.rows.map((r) => r.id),
+        body.mediaFiles,
+      )
     ) {
       throw new AppError(409, 'order_mismatch', galleryMessages.reorderMismatch);
     }

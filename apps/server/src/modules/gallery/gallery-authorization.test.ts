@@ -106,6 +106,14 @@ const rows: Row[] = [
   },
   {
     fresh: true,
+    name: 'PATCH folders/order',
+    method: 'PATCH',
+    url: () => '/api/folders/order',
+    body: (c) => ({ parentId: c.folder.id, childFolders: [] }),
+    expect: { owner: 200, other: 404, anon: 401 },
+  },
+  {
+    fresh: true,
     name: 'DELETE folder/delete/{id}',
     method: 'DELETE',
     url: (c) => `/api/folder/delete/${c.folder.id}?images=keep`,

@@ -83,6 +83,42 @@ describe('folder nesting', () => {
   });
 });
 
+describe('folder order', () => {
+  it('reorders folders inside a folder and at the top; an order that does not name each once changes nothing', async () => {
+    const parent = await createFolder(t, ann, { folderName: 'shelf' });
+    const kids = [];
+    for (const name of ['one', 'two', 'three'])
+      kids.push((await createFolder(t, ann, { folderName: name, parentId: parent.id })).id);
+    expect((await content(parent.id)).children.map((c) => c.id)).toEqual(kids);
+    const order = (childFolders: string[], parentId: string | null = parent.id, who = ann) =>
+      call(t.app, 'PATCH', '/api/folders/order', who.cookie, { parentId, childFolders });
+
+    const wanted = [kids[2]!, kids[0]!, kids[1]!];
+    const saved = await order(wanted);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ childFolders: wanted, message: galleryMessages.orderSaved });
+    expect((await content(parent.id)).children.map((c) => c.id)).toEqual(wanted);
+    expect((await content(parent.id)).folder.childFolders).toEqual(wanted);
+
+    for (const bad of [wanted.slice(1), [...wanted, wanted[0]!], [...wanted.slice(1), parent.id]]) {
+      const refused = await order(bad);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe(galleryMessages.reorderFoldersMismatch);
+    }
+    expect((await content(parent.id)).children.map((c) => c.id)).toEqual(wanted);
+    // Someone else's folder as the parent is 404; their own top level is not Ann's.
+    expect((await order(wanted, parent.id, bob)).statusCode).toBe(404);
+    expect((await order(wanted, null, bob)).statusCode).toBe(409);
+    expect((await order(['not-a-uuid'])).statusCode).toBe(400);
+
+    const top = (await listOf()).folders.filter((f) => f.parentId === null).map((f) => f.id);
+    expect((await order([...top].reverse(), null)).statusCode).toBe(200);
+    expect((await listOf()).folders.filter((f) => f.parentId === null).map((f) => f.id)).toEqual(
+      [...top].reverse(),
+    );
+  });
+});
+
 describe('folder images', () => {
   it('reorders, moves between folders, and refuses an order that does not name every image once', async () => {
     const a = await createFolder(t, ann, { folderName: 'A' });

@@ -11,6 +11,7 @@ import type {
   Folder,
   FolderContent,
   FolderCreateBodyInput,
+  FoldersOrderBody,
   FolderUpdateBody,
   GalleryImage,
   GalleryImageCreateBodyInput,
@@ -142,6 +143,16 @@ export function useReorderFolder() {
         method: 'PATCH',
         body: { mediaFiles },
       }),
+    onSettled: refresh,
+  });
+}
+
+/** PATCH folders/order: the folders directly in `parentId` (null: the top), in their new order. */
+export function useReorderFolders() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: FoldersOrderBody) =>
+      api<{ childFolders: string[]; message: string }>('folders/order', { method: 'PATCH', body }),
     onSettled: refresh,
   });
 }

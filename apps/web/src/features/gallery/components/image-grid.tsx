@@ -17,7 +17,8 @@ export function ImageGrid({ images, showOwner = false }: { images: GalleryImage[
   const [revealed, setRevealed] = useState<Set<string>>(new Set());
   return (
     <>
-      <Box style={{ columnWidth: 220, columnGap: 8 }}>
+      {/* At most 4 columns, each at least 150 px: 2 on a 390 px phone (220 px made it one column of very large images). */}
+      <Box style={{ columns: '4 150px', columnGap: 8 }}>
         {images.map((image, i) => {
           const blurred = image.blurred && !revealed.has(image.id);
           const label = image.title || `Image by ${image.owner.displayName}`;

@@ -17,12 +17,13 @@ import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
 import { toPath } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { folderQuery, userFoldersQuery } from '../api/gallery-queries.ts';
+import { folderQuery, useReorderFolders, userFoldersQuery } from '../api/gallery-queries.ts';
 import { DisplayCardEditor } from '../components/display-card-editor.tsx';
 import { DeleteFolderModal, FolderModal } from '../components/folder-modals.tsx';
 import { ImageGrid } from '../components/image-grid.tsx';
 import { ImageModal } from '../components/image-modals.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
+import { SortableGrid } from '../components/sortable-grid.tsx';
 import { SortableImages } from '../components/sortable-images.tsx';
 
 type Dialog =
@@ -31,36 +32,85 @@ type Dialog =
   | { kind: 'image'; image: GalleryImage | null }
   | null;
 
-function FolderTiles({ folders, login }: { folders: Folder[]; login: string }) {
-  if (folders.length === 0) return null;
+const folderCols = { base: 2, sm: 4 };
+
+function FolderCover({ folder }: { folder: Folder }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+    <Card.Section>
+      {folder.cover ? (
+        <Image src={folder.cover.miniatureUrl} alt="" h={120} fit="cover" />
+      ) : (
+        <Stack h={120} justify="center" align="center" bg="var(--mantine-color-default-hover)">
+          <Text c="dimmed" size="sm">
+            Empty
+          </Text>
+        </Stack>
+      )}
+    </Card.Section>
+  );
+}
+
+const folderName = (f: Folder) => `${f.customIcon ? `${f.customIcon} ` : ''}${f.folderName}`;
+
+function FolderFacts({ folder }: { folder: Folder }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {folder.mediaFiles.length} images · {folder.effectivePrivacy}
+    </Text>
+  );
+}
+
+/**
+ * The folders of one level. A visitor's tiles open the folder; the owner's are reordered by drag
+ * and drop (the handle, mouse or keyboard) and open by their name.
+ */
+function FolderTiles({
+  folders,
+  login,
+  parentId,
+  mine,
+}: {
+  folders: Folder[];
+  login: string;
+  parentId: string | null;
+  mine: boolean;
+}) {
+  const reorder = useReorderFolders();
+  if (folders.length === 0) return null;
+  const to = (f: Folder) => `${toPath('profileGallery', { login })}?folder=${f.id}`;
+  if (mine) {
+    return (
+      <SortableGrid
+        key={folders.map((f) => f.id).join()}
+        items={folders}
+        label={(f) => f.folderName}
+        cols={folderCols}
+        save={(childFolders) => reorder.mutateAsync({ parentId, childFolders })}
+      >
+        {(f, handle) => (
+          <Card withBorder padding="xs">
+            <FolderCover folder={f} />
+            <Group gap={4} mt={6} wrap="nowrap">
+              {handle}
+              <Anchor component={Link} to={to(f)} fw={600} truncate="end">
+                {folderName(f)}
+              </Anchor>
+            </Group>
+            <FolderFacts folder={f} />
+          </Card>
+        )}
+      </SortableGrid>
+    );
+  }
+  return (
+    <SimpleGrid cols={folderCols} spacing="sm">
       {folders.map((f) => (
-        <Card
-          key={f.id}
-          withBorder
-          padding="xs"
-          component={Link}
-          to={`${toPath('profileGallery', { login })}?folder=${f.id}`}
-        >
-          <Card.Section>
-            {f.cover ? (
-              <Image src={f.cover.miniatureUrl} alt="" h={120} fit="cover" />
-            ) : (
-              <Stack h={120} justify="center" align="center" bg="var(--mantine-color-default-hover)">
-                <Text c="dimmed" size="sm">
-                  Empty
-                </Text>
-              </Stack>
-            )}
-          </Card.Section>
+        <Card key={f.id} withBorder padding="xs" component={Link} to={to(f)}>
+          <FolderCover folder={f} />
           <Text fw={600} mt={6} truncate="end">
-            {f.customIcon ? `${f.customIcon} ` : ''}
-            {f.folderName}
+            {folderName(f)}
           </Text>
-          <Text size="xs" c="dimmed">
-            {f.mediaFiles.length} images · {f.effectivePrivacy}
-          </Text>
+          <FolderFacts folder={f} />
         </Card>
       ))}
     </SimpleGrid>
@@ -69,8 +119,8 @@ function FolderTiles({ folders, login }: { folders: Folder[]; login: string }) {
 
 /**
  * /profile/{login}/gallery (SPEC §2): the folders this reader may open, then the images; `?folder=`
- * opens one. The owner also creates, edits and deletes folders, adds and edits images, reorders a
- * folder by drag and drop, and builds the display card.
+ * opens one. The owner also creates, edits and deletes folders, adds and edits images, reorders
+ * folders and a folder's images by drag and drop, and builds the display card.
  */
 export function ProfileGalleryPage() {
   const { login = '' } = useParams();
@@ -145,13 +195,14 @@ export function ProfileGalleryPage() {
           )}
         </Group>
       )}
-      <FolderTiles folders={folders} login={login} />
+      <FolderTiles folders={folders} login={login} parentId={here?.folder.id ?? null} mine={mine} />
       {images.length === 0 && folders.length === 0 ? (
         <Text c="dimmed">
           {mine ? 'Nothing here yet: add an image or a folder.' : 'Nothing to show here.'}
         </Text>
       ) : mine && here ? (
         <SortableImages
+          key={images.map((i) => i.id).join()}
           folderId={here.folder.id}
           images={images}
           onEdit={(image) => setDialog({ kind: 'image', image })}

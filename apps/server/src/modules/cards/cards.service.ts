@@ -8,7 +8,7 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { cardFolders, assertOwnFolder } from '../gallery/card-folders.service.ts';
-import { commissionCardsChanged } from '../gallery/display-cards.service.ts';
+import { commissionCardsChanged, commissionCardsCommitted } from '../gallery/display-cards.service.ts';
 import { findMediaByIds } from '../media/media.repo.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { toCard, toCardValues } from './cards.dto.ts';
@@ -77,7 +77,7 @@ export async function getCard(ctx: Pick<Deps, 'db'>, actor: Actor | null, uuid: 
 }
 
 /** Only artists create cards (SPEC §6); the artist role is the isArtist setting. */
-export async function createCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: CardBody): Promise<Card> {
+export async function createCard(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor, body: CardBody): Promise<Card> {
   if (!actor.roles.includes('artist')) throw new AppError(403, 'not_an_artist', cardMessages.artistsOnly);
   const uuid = await ctx.db.transaction(async (tx) => {
     if ((await lockAndCountCards(tx, actor.id)) >= CARDS_PER_OWNER_MAX) {
@@ -88,6 +88,7 @@ export async function createCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: Card
     await commissionCardsChanged({ db: tx }, actor);
     return uuid;
   });
+  await commissionCardsCommitted(ctx);
   return presentCard(ctx.db, actor, uuid);
 }
 
@@ -95,7 +96,11 @@ export async function createCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: Card
  * Replaces the owner's card. Someone else's card and a missing one both answer 404, so card ids
  * of closed cards cannot be probed. Forms already sent keep their own copy of the options.
  */
-export async function updateCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: CardUpdateBody): Promise<Card> {
+export async function updateCard(
+  ctx: Pick<Deps, 'db' | 'bus'>,
+  actor: Actor,
+  body: CardUpdateBody,
+): Promise<Card> {
   const row = await findCard(ctx.db, body.uuid);
   if (!row || row.ownerId !== actor.id) throw notFound(messages.comissionMissing);
   await assertCardMedia(ctx, actor, body);
@@ -103,10 +108,12 @@ export async function updateCard(ctx: Pick<Deps, 'db'>, actor: Actor, body: Card
     throw notFound(messages.comissionMissing);
   }
   await commissionCardsChanged(ctx, actor);
+  await commissionCardsCommitted(ctx);
   return presentCard(ctx.db, actor, body.uuid);
 }
 
-export async function deleteCard(ctx: Pick<Deps, 'db'>, actor: Actor, uuid: string): Promise<void> {
+export async function deleteCard(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor, uuid: string): Promise<void> {
   if (!(await deleteOwnCard(ctx.db, actor.id, uuid))) throw notFound(messages.cardDeleteFailed);
   await commissionCardsChanged(ctx, actor);
+  await commissionCardsCommitted(ctx);
 }

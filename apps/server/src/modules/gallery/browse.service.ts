@@ -13,7 +13,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
-import { carriesAnyIdSql, probeSql } from './gallery-access.ts';
+import { carriesAnyIdSql, probeSql, readerTagSets, type ReaderTagSets } from './gallery-access.ts';
+import { cachedPage, sharedReaderKey } from './gallery-page-cache.ts';
 import { toGalleryImage } from './gallery.dto.ts';
 import { visibleImages } from './gallery.repo.ts';
 import { displayCardRows } from './display-cards.repo.ts';
@@ -57,10 +58,32 @@ async function tagConditions(
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
-/** GET artists: shown display cards by tags, price range (open cards' starting prices), open now, name. */
+/**
+ * GET artists: shown display cards by tags, price range (open cards' starting prices), open now,
+ * name. Pages shared by readers who see the same list are cached (gallery-page-cache.ts).
+ */
 export async function listArtists(
+  ctx: Pick<Deps, 'db' | 'bus'>,
+  actor: Actor | null,
+  q: ArtistsQuery,
+): Promise<ArtistsPage> {
+  const sets = await readerTagSets(ctx.db, actor);
+  const key = JSON.stringify([
+    'artists',
+    q.tags ?? [],
+    q.minPrice,
+    q.maxPrice,
+    !!q.open,
+    q.search ?? '',
+    q.cursor ?? '',
+  ]);
+  return cachedPage(ctx.bus, sharedReaderKey(actor, sets), key, () => readArtists(ctx, actor, sets, q));
+}
+
+async function readArtists(
   ctx: Pick<Deps, 'db'>,
   actor: Actor | null,
+  sets: ReaderTagSets,
   q: ArtistsQuery,
 ): Promise<ArtistsPage> {
   const where: SQL[] = [sql`d.is_shown`, afterCursor(q.cursor, sql`d.activity_at`, sql`d.id`)];
@@ -87,19 +110,30 @@ export async function listArtists(
         and (lower(u.login) like ${like} or lower(u.display_name) like ${like})`),
     );
   }
-  const rows = await displayCardRows(ctx.db, actor, sql.join(where, sql` and `), ARTISTS_PAGE_SIZE + 1);
+  const rows = await displayCardRows(ctx.db, actor, sql.join(where, sql` and `), ARTISTS_PAGE_SIZE + 1, sets);
   const page = rows.slice(0, ARTISTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    items: await presentDisplayCards(ctx, actor, page),
+    items: await presentDisplayCards(ctx, actor, page, sets),
     nextCursor: rows.length > ARTISTS_PAGE_SIZE && last ? encodeCursor(last.cursorTs, last.id) : null,
   };
 }
 
-/** GET gallery: effectively Public images of everyone, newest first, optionally by tags. */
+/** GET gallery: effectively Public images of everyone, newest first, optionally by tags (cached like artists). */
 export async function listGallery(
+  ctx: Pick<Deps, 'db' | 'bus'>,
+  actor: Actor | null,
+  q: { cursor?: string; tags?: string[] },
+): Promise<GalleryPage> {
+  const sets = await readerTagSets(ctx.db, actor);
+  const key = JSON.stringify(['gallery', q.tags ?? [], q.cursor ?? '']);
+  return cachedPage(ctx.bus, sharedReaderKey(actor, sets), key, () => readGallery(ctx, actor, sets, q));
+}
+
+async function readGallery(
   ctx: Pick<Deps, 'db'>,
   actor: Actor | null,
+  sets: ReaderTagSets,
   q: { cursor?: string; tags?: string[] },
 ): Promise<GalleryPage> {
   const where = sql.join(
@@ -116,6 +150,7 @@ export async function listGallery(
     where,
     sql`gi.created_at desc, gi.id desc`,
     GALLERY_PAGE_SIZE + 1,
+    sets,
   );
   const page = rows.slice(0, GALLERY_PAGE_SIZE);
   const tags = await tagsOfMany(

@@ -56,8 +56,10 @@ export async function displayCardRows(
   actor: Actor | null,
   where: SQL,
   limit?: number,
+  /** The reader's tag sets when the caller has them already. */
+  known?: ReaderTagSets,
 ): Promise<DisplayCardRow[]> {
-  const sets = await readerTagSets(db, actor);
+  const sets = known ?? (await readerTagSets(db, actor));
   // The page first (a materialized CTE, planned alone): the shown-cards index in activity order,
   // each condition a per-row probe, stopping after `limit` rows; then the columns for those rows.
   const result = await db.execute<DisplayCardRow>(sql`

@@ -14,9 +14,11 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { setTagsOf, tagsOfMany } from '../tags/tag-usage.service.ts';
+import type { ReaderTagSets } from './gallery-access.ts';
 import { imageMedia, ownerOf } from './gallery.dto.ts';
 import { lockOwnerGallery, uuidArrayLiteral, visibleImages } from './gallery.repo.ts';
 import { refreshDisplayCard, refreshDisplayCardsWithoutTags } from './gallery-upkeep.ts';
+import { galleryListsChanged } from './gallery-page-cache.ts';
 import {
   countShowableImages,
   displayCardRows,
@@ -42,6 +44,7 @@ export async function presentDisplayCards(
   ctx: Pick<Deps, 'db'>,
   actor: Actor | null,
   rows: DisplayCardRow[],
+  sets?: ReaderTagSets,
 ): Promise<DisplayCard[]> {
   const ids = rows.flatMap((r) => r.mediaIds);
   const tags = await tagsOfMany(
@@ -53,7 +56,14 @@ export async function presentDisplayCards(
   const images =
     ids.length === 0
       ? []
-      : await visibleImages(ctx.db, actor, sql`gi.id = any(${uuidArrayLiteral(ids)}::uuid[])`, sql`gi.id`);
+      : await visibleImages(
+          ctx.db,
+          actor,
+          sql`gi.id = any(${uuidArrayLiteral(ids)}::uuid[])`,
+          sql`gi.id`,
+          undefined,
+          sets,
+        );
   const byId = new Map(images.map((i) => [i.id, i]));
   return rows.map((r) => {
     const mine = actor?.id === r.ownerId;
@@ -116,7 +126,7 @@ async function checkMedia(db: DbOrTx, actor: Actor, ids: string[]) {
 }
 
 export async function createDisplayCard(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   body: DisplayCardBody,
 ): Promise<DisplayCard> {
@@ -128,11 +138,12 @@ export async function createDisplayCard(
     await setTagsOf({ db: tx }, actor, { kind: DISPLAY_CARD_TAG_KIND, id }, body.tags);
     await refreshDisplayCard(tx, actor.id, { touch: true });
   });
+  await galleryListsChanged(ctx.bus);
   return presentOwn(ctx, actor);
 }
 
 export async function updateDisplayCard(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   id: string,
   body: DisplayCardBody,
@@ -145,6 +156,7 @@ export async function updateDisplayCard(
     await setTagsOf({ db: tx }, actor, { kind: DISPLAY_CARD_TAG_KIND, id }, body.tags);
     await refreshDisplayCard(tx, actor.id, { touch: true });
   });
+  await galleryListsChanged(ctx.bus);
   return presentOwn(ctx, actor);
 }
 
@@ -155,6 +167,9 @@ export async function updateDisplayCard(
 export async function commissionCardsChanged(ctx: TxCtx, actor: Actor): Promise<void> {
   await refreshDisplayCard(ctx.db, actor.id, { touch: true });
 }
+
+/** After a commission card write has committed: every instance's /artists pages show it at once. */
+export const commissionCardsCommitted = (ctx: Pick<Deps, 'bus'>) => galleryListsChanged(ctx.bus);
 
 /** A tag was deleted (staff): cards left without a tag are no longer shown. The tags module calls this. */
 export async function displayCardTagsDropped(ctx: TxCtx, _actor: Actor | null): Promise<void> {

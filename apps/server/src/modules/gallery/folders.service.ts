@@ -39,6 +39,7 @@ import {
 } from './gallery.repo.ts';
 import { deleteImagesWhere, removeFiles } from './images.service.ts';
 import { recomputeGallery } from './gallery-upkeep.ts';
+import { galleryListsChanged } from './gallery-page-cache.ts';
 
 const folderMissing = () => notFound(galleryMessages.folderMissing);
 const bad = (code: string, message: string, field?: string) =>
@@ -191,7 +192,7 @@ export async function createFolder(
 
 /** Rename, change privacy or icon or allowedUserList, or move (parentId): only what is sent changes. */
 export async function updateFolder(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   id: string,
   body: FolderUpdateBody,
@@ -222,6 +223,7 @@ export async function updateFolder(
       where id = ${id}::uuid`);
     await recomputeGallery(tx, actor.id);
   });
+  await galleryListsChanged(ctx.bus);
   return presentOwn(ctx, actor, id);
 }
 
@@ -230,7 +232,7 @@ export async function updateFolder(
  * top); `delete`: the folders inside go too, with every image in any of them.
  */
 export async function deleteFolder(
-  ctx: Pick<Deps, 'db' | 'storage' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'bus' | 'storage' | 'log'>,
   actor: Actor,
   id: string,
   mode: FolderDeleteMode,
@@ -258,6 +260,7 @@ export async function deleteFolder(
     await recomputeGallery(tx, actor.id);
     return keys;
   });
+  await galleryListsChanged(ctx.bus);
   await removeFiles(ctx, actor, storageKeys);
 }
 

@@ -58,8 +58,10 @@ export async function visibleImages(
   where: SQL,
   order: SQL,
   limit?: number,
+  /** The reader's tag sets when the caller has them already. */
+  known?: ReaderTagSets,
 ): Promise<ImageRow[]> {
-  const sets = await readerTagSets(db, actor);
+  const sets = known ?? (await readerTagSets(db, actor));
   const notHidden = !hidesAny(sets)
     ? sql`true`
     : actor

@@ -15,6 +15,7 @@ import { clearTagsOf, setTagsOf, tagsOf } from '../tags/tag-usage.service.ts';
 import { toGalleryImage } from './gallery.dto.ts';
 import { lockOwnerGallery, nextPosition, ownFolder, visibleImages } from './gallery.repo.ts';
 import { recomputeGallery } from './gallery-upkeep.ts';
+import { galleryListsChanged } from './gallery-page-cache.ts';
 
 const imageMissing = () => notFound(galleryMessages.imageMissing);
 const subject = (id: string) => ({ kind: GALLERY_IMAGE_TAG_KIND, id });
@@ -57,7 +58,7 @@ async function checkedFolder(tx: DbOrTx, actor: Actor, folderId: string | null) 
 
 /** POST gallery/image: places the actor's gallery upload in their gallery, with tags (≤ 15). */
 export async function addImage(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   body: GalleryImageCreateBody,
 ): Promise<GalleryImage> {
@@ -75,6 +76,7 @@ export async function addImage(
     await setTagsOf({ db: tx }, actor, subject(body.mediaId), body.tags);
     await recomputeGallery(tx, actor.id);
   });
+  await galleryListsChanged(ctx.bus);
   return getImage(ctx, actor, body.mediaId);
 }
 
@@ -88,7 +90,7 @@ async function ownImage(tx: DbOrTx, actor: Actor, id: string) {
 
 /** PATCH gallery/image/{id}: privacy, title, tags, or its folder (a move); only what is sent changes. */
 export async function updateImage(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   id: string,
   body: GalleryImageUpdateBody,
@@ -111,6 +113,7 @@ export async function updateImage(
     if (body.tags !== undefined) await setTagsOf({ db: tx }, actor, subject(id), body.tags);
     await recomputeGallery(tx, actor.id);
   });
+  await galleryListsChanged(ctx.bus);
   return getImage(ctx, actor, id);
 }
 
@@ -132,7 +135,7 @@ export async function deleteImagesWhere(ctx: TxCtx, actor: Actor, where: SQL): P
 }
 
 export async function deleteImage(
-  ctx: Pick<Deps, 'db' | 'storage' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'bus' | 'storage' | 'log'>,
   actor: Actor,
   id: string,
 ): Promise<void> {
@@ -143,6 +146,7 @@ export async function deleteImage(
     await recomputeGallery(tx, actor.id);
     return removed;
   });
+  await galleryListsChanged(ctx.bus);
   await removeFiles(ctx, actor, keys);
 }
 

@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
+import { galleryListsChanged } from '../gallery/gallery-page-cache.ts';
 import { authorChanged } from '../posts/posts.service.ts';
 import { toMe } from './users.dto.ts';
 import { findUserById, updateUserProfile } from './users.repo.ts';
@@ -28,8 +29,9 @@ export async function updateProfile(
       ...(body.bannerMediaId !== undefined && { bannerMediaId: body.bannerMediaId }),
     });
   });
-  // Feed pages are cached with their authors' names and pictures (docs/decisions/0006).
+  // Feed pages and gallery lists are cached with their authors' names and pictures (decisions 0006, 0017).
   await authorChanged(ctx, actor);
+  await galleryListsChanged(ctx.bus);
   const row = await findUserById(ctx.db, actor.id);
   if (!row) throw notFound(userNotFound);
   return toMe(row, await isOnline(ctx, actor.id));

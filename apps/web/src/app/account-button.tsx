@@ -20,7 +20,7 @@ export function AccountButton({
           size={34}
           decorative
         />
-        <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
+        <Text size="sm" fw={500} visibleFrom="md" maw={{ base: 90, lg: 180 }} truncate="end">
           {user.displayName}
         </Text>
       </Group>

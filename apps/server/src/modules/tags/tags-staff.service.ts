@@ -16,14 +16,19 @@ import {
   updateTagRow,
 } from './tags.repo.ts';
 import { staffOnly, tagMissing, tagRuleError } from './tags.rules.ts';
-import { assertNoCycle, record, recordedState, write, type VocabularyCtx } from './tags.write.ts';
+import { assertNoCycle, record, recordedState, write } from './tags.write.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { dropUsagesOfTag, moveUsages } from './tag-usage.repo.ts';
 
 /**
  * DELETE tag/delete/{id} (staff): the tag and its synonyms leave the wiki, its usages and links go;
  * the rows stay (deleted) so their history is kept, and the title is free again.
  */
-export async function deleteTag(ctx: VocabularyCtx, actor: Actor, id: number): Promise<void> {
+export async function deleteTag(
+  ctx: Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>,
+  actor: Actor,
+  id: number,
+): Promise<void> {
   if (!isStaff(actor.roles)) throw staffOnly();
   await write(ctx, async (tx) => {
     const row = await findTagById(tx, id, true);
@@ -61,7 +66,7 @@ export async function deleteTag(ctx: VocabularyCtx, actor: Actor, id: number): P
  * and children move to `into` (a link that would make a cycle refuses the merge).
  */
 export async function mergeTag(
-  ctx: VocabularyCtx,
+  ctx: Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>,
   actor: Actor,
   id: number,
   body: TagMergeBody,

@@ -30,15 +30,7 @@ import {
   type TagRow,
 } from './tags.repo.ts';
 import { tagMissing, tagRuleError } from './tags.rules.ts';
-import {
-  assertNoCycle,
-  assertTitleFree,
-  record,
-  recordedState,
-  sameSet,
-  write,
-  type VocabularyCtx,
-} from './tags.write.ts';
+import { assertNoCycle, assertTitleFree, record, recordedState, sameSet, write } from './tags.write.ts';
 
 /** Whether `actor` sees NSFW tags (anonymous readers do not), as the autocomplete decides. */
 const seesNsfw = (actor: Actor | null) => actor?.displayNsfw ?? false;
@@ -221,7 +213,11 @@ async function resolveParents(tx: Tx, self: TagRow, titles: string[], synonymTit
 }
 
 /** POST tag/create (signed-in users). */
-export async function createTag(ctx: VocabularyCtx, actor: Actor, body: TagCreateBody): Promise<TagFull> {
+export async function createTag(
+  ctx: Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>,
+  actor: Actor,
+  body: TagCreateBody,
+): Promise<TagFull> {
   const id = await write(ctx, async (tx) => {
     await assertTitleFree(tx, body.title, null);
     const row = await insertTag(tx, {
@@ -241,7 +237,7 @@ export async function createTag(ctx: VocabularyCtx, actor: Actor, body: TagCreat
 
 /** PUT tag/update/{id} (signed-in users), from the version the edit started at; stale is 409. */
 export async function updateTag(
-  ctx: VocabularyCtx,
+  ctx: Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>,
   actor: Actor,
   id: number,
   body: TagUpdateBody,

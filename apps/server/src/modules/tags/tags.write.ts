@@ -21,6 +21,7 @@ import { diff, isUniqueViolation, tagExists, tagRuleError } from './tags.rules.t
 /**
  * What a write to the vocabulary needs: the database, and the cache bus that tells every instance
  * (tag-suggest-cache.ts) once it is committed. Only the CLI's demo seed writes without a bus.
+ * Services spell it out (`Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>`, decision 0009).
  */
 export type VocabularyCtx = Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>;
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessagePage } from '@brushline/shared/chat/schemas';
 import { useHubEvent, useHubReconnect } from '../../../lib/hub.tsx';
-import { addMessage, catchUp, chatKeys } from './chat-queries.ts';
+import { addMessage, catchUp, chatKeys, roomsChanged } from './chat-queries.ts';
 
 /**
  * Keeps every chat query right on every page (mounted once, by the header's chat link): a message
@@ -10,13 +10,9 @@ import { addMessage, catchUp, chatKeys } from './chat-queries.ts';
  */
 export function useChatLive() {
   const qc = useQueryClient();
-  const roomsChanged = () => {
-    void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
-    void qc.invalidateQueries({ queryKey: chatKeys.roomViews });
-  };
   useHubEvent('MessageReceived', (message) => {
     addMessage(qc, message);
-    roomsChanged();
+    roomsChanged(qc);
   });
   useHubEvent('NotificationRecieved', (payload) => {
     if (payload.kind !== 'chat') {
@@ -26,10 +22,10 @@ export function useChatLive() {
     }
     qc.setQueryData(chatKeys.unread, payload.unread);
   });
-  useHubEvent('ChatReadUpdated', roomsChanged);
+  useHubEvent('ChatReadUpdated', () => roomsChanged(qc));
   useHubReconnect(() => {
     void qc.invalidateQueries({ queryKey: chatKeys.unread });
-    roomsChanged();
+    roomsChanged(qc);
     for (const [key] of qc.getQueriesData<{ pages: ChatMessagePage[] }>({ queryKey: ['chat', 'messages'] })) {
       const roomId = key[2];
       if (typeof roomId === 'number') void catchUp(qc, roomId).catch(() => undefined);

@@ -20,35 +20,73 @@ interface DemoImage {
   privacy?: Privacy;
 }
 
-/** Uploads and places images in `folderId`, through the same services as the API; answers their ids. */
-async function placeImages(
-  deps: Deps,
-  actor: Actor,
-  folderId: string | null,
-  images: DemoImage[],
-  seed: number,
-) {
-  const ids: string[] = [];
-  for (const [i, image] of images.entries()) {
-    const media = await picture(deps, actor, 'gallery', image.size, image.hues, seed + i * 7);
-    const placed = await addImage(
-      deps,
-      actor,
-      galleryImageCreateBodySchema.parse({
-        mediaId: media.id,
-        folderId,
-        privacy: image.privacy ?? 'Public',
-        title: image.title,
-        tags: image.tags,
-      }),
-    );
-    ids.push(placed.id);
-  }
-  return ids;
+/** A demo picture: its title, tags (space-separated), size and three hues, and privacy (default Public). */
+const img = (
+  title: string,
+  tags: string,
+  size: [number, number],
+  hues: Hues,
+  privacy?: Privacy,
+): DemoImage => ({
+  title,
+  tags: tags.split(' '),
+  size,
+  hues,
+  ...(privacy && { privacy }),
+});
+
+/** One folder of a demo gallery (`name` null: images outside any folder) and its images. */
+interface DemoFolder {
+  name: string | null;
+  /** The folder's privacy (default Public). */
+  privacy?: Privacy;
+  /** Seeds the pictures' noise, so each folder's pictures differ. */
+  seed: number;
+  images: DemoImage[];
 }
 
-const folder = (deps: Deps, actor: Actor, folderName: string, privacy: Privacy) =>
-  createFolder(deps, actor, folderCreateBodySchema.parse({ folderName, privacy }));
+/**
+ * Builds a demo gallery through the same services as the API: each folder, then its pictures
+ * uploaded and placed in it. Answers the image ids by folder name (null: outside folders).
+ */
+async function buildGallery(deps: Deps, actor: Actor, folders: DemoFolder[]) {
+  const ids = new Map<string | null, string[]>();
+  const folderIds = new Map<string, string>();
+  for (const spec of folders) {
+    const folderId =
+      spec.name === null
+        ? null
+        : (
+            await createFolder(
+              deps,
+              actor,
+              folderCreateBodySchema.parse({ folderName: spec.name, privacy: spec.privacy ?? 'Public' }),
+            )
+          ).id;
+    if (spec.name !== null && folderId !== null) folderIds.set(spec.name, folderId);
+    const placed: string[] = [];
+    for (const [i, image] of spec.images.entries()) {
+      const media = await picture(deps, actor, 'gallery', image.size, image.hues, spec.seed + i * 7);
+      const added = await addImage(
+        deps,
+        actor,
+        galleryImageCreateBodySchema.parse({
+          mediaId: media.id,
+          folderId,
+          privacy: image.privacy ?? 'Public',
+          title: image.title,
+          tags: image.tags,
+        }),
+      );
+      placed.push(added.id);
+    }
+    ids.set(spec.name, placed);
+  }
+  return {
+    images: (name: string | null) => ids.get(name) ?? [],
+    folderId: (name: string) => folderIds.get(name)!,
+  };
+}
 
 /**
  * Demo galleries (issue 11 §7): the demo artist's folders (one Private), tagged images using the
@@ -60,82 +98,43 @@ export async function seedDemoGallery(
   accounts: { artist: { id: string; login: string }; painter: { id: string; login: string } },
 ) {
   const artist = actorOf(accounts.artist.id, accounts.artist.login, ['artist']);
-  const portraits = await folder(deps, artist, 'Portraits', 'Public');
-  const creatures = await folder(deps, artist, 'Creatures', 'Public');
-  const sketchbook = await folder(deps, artist, 'Sketchbook', 'Private');
-  const portraitIds = await placeImages(
-    deps,
-    artist,
-    portraits.id,
-    [
-      {
-        title: 'Elf ranger at dusk',
-        tags: ['elf', 'bust', 'digital', 'fantasy'],
-        size: [800, 1000],
-        hues: [30, 280, 200],
-      },
-      {
-        title: 'Knight in warm light',
-        tags: ['human', 'half_body', 'digital', 'cel_shading'],
-        size: [900, 1200],
-        hues: [20, 45, 210],
-      },
-      {
-        title: 'Quiet portrait',
-        tags: ['human', 'headshot', 'watercolor'],
-        size: [1000, 1000],
-        hues: [190, 220, 340],
-      },
-    ],
-    31,
-  );
-  const creatureIds = await placeImages(
-    deps,
-    artist,
-    creatures.id,
-    [
-      { title: 'Sleepy fox', tags: ['fox', 'cute', 'watercolor'], size: [1200, 800], hues: [25, 40, 120] },
-      {
-        title: 'Cat knight',
-        tags: ['cat', 'full_body', 'digital', 'fantasy'],
-        size: [800, 1200],
-        hues: [210, 250, 40],
-      },
-      {
-        title: 'Little dragon',
-        tags: ['dragon', 'chibi', 'digital'],
-        size: [1000, 1000],
-        hues: [120, 160, 300],
-      },
-    ],
-    47,
-  );
-  await placeImages(
-    deps,
-    artist,
-    sketchbook.id,
-    [
-      { title: 'Warm-up gestures', tags: ['sketch', 'graphite'], size: [1200, 900], hues: [40, 50, 60] },
-      { title: 'Wolf studies', tags: ['wolf', 'sketch', 'ink'], size: [900, 900], hues: [220, 230, 240] },
-    ],
-    61,
-  );
-  // One outside any folder, Private: on the artist's page, not in the main gallery.
-  await placeImages(
-    deps,
-    artist,
-    null,
-    [
-      {
-        title: 'Colour study',
-        tags: ['landscape', 'gouache'],
-        size: [1000, 700],
-        hues: [30, 210, 50],
-        privacy: 'Private',
-      },
-    ],
-    71,
-  );
+  const artistGallery = await buildGallery(deps, artist, [
+    {
+      name: 'Portraits',
+      seed: 31,
+      images: [
+        img('Elf ranger at dusk', 'elf bust digital fantasy', [800, 1000], [30, 280, 200]),
+        img('Knight in warm light', 'human half_body digital cel_shading', [900, 1200], [20, 45, 210]),
+        img('Quiet portrait', 'human headshot watercolor', [1000, 1000], [190, 220, 340]),
+      ],
+    },
+    {
+      name: 'Creatures',
+      seed: 47,
+      images: [
+        img('Sleepy fox', 'fox cute watercolor', [1200, 800], [25, 40, 120]),
+        img('Cat knight', 'cat full_body digital fantasy', [800, 1200], [210, 250, 40]),
+        img('Little dragon', 'dragon chibi digital', [1000, 1000], [120, 160, 300]),
+      ],
+    },
+    {
+      name: 'Sketchbook',
+      privacy: 'Private',
+      seed: 61,
+      images: [
+        img('Warm-up gestures', 'sketch graphite', [1200, 900], [40, 50, 60]),
+        img('Wolf studies', 'wolf sketch ink', [900, 900], [220, 230, 240]),
+      ],
+    },
+    // One outside any folder, Private: on the artist's page, not in the main gallery.
+    {
+      name: null,
+      seed: 71,
+      images: [img('Colour study', 'landscape gouache', [1000, 700], [30, 210, 50], 'Private')],
+    },
+  ]);
+  const portraitIds = artistGallery.images('Portraits');
+  const creatureIds = artistGallery.images('Creatures');
   await createDisplayCard(
     deps,
     artist,
@@ -151,43 +150,23 @@ export async function seedDemoGallery(
     displayName: 'Demo Painter',
     avatarMediaId: (await picture(deps, painter, 'avatar', [400, 400], [120, 160, 40], 13)).id,
   });
-  const examples = await folder(deps, painter, 'Pet portraits', 'Public');
-  const petIds = await placeImages(
-    deps,
-    painter,
-    examples.id,
-    [
-      { title: 'Good dog', tags: ['dog', 'headshot', 'watercolor'], size: [900, 900], hues: [30, 45, 200] },
-      {
-        title: 'Owl on a branch',
-        tags: ['owl', 'full_body', 'gouache'],
-        size: [800, 1100],
-        hues: [30, 90, 260],
-      },
-      {
-        title: 'Rabbit in the grass',
-        tags: ['rabbit', 'detailed_background', 'oil_painting'],
-        size: [1100, 800],
-        hues: [90, 120, 50],
-      },
-    ],
-    83,
-  );
-  const landscapes = await folder(deps, painter, 'Landscapes', 'Public');
-  await placeImages(
-    deps,
-    painter,
-    landscapes.id,
-    [
-      {
-        title: 'Harbour in the morning',
-        tags: ['landscape', 'oil_painting'],
-        size: [1400, 800],
-        hues: [200, 30, 180],
-      },
-    ],
-    97,
-  );
+  const painterGallery = await buildGallery(deps, painter, [
+    {
+      name: 'Pet portraits',
+      seed: 83,
+      images: [
+        img('Good dog', 'dog headshot watercolor', [900, 900], [30, 45, 200]),
+        img('Owl on a branch', 'owl full_body gouache', [800, 1100], [30, 90, 260]),
+        img('Rabbit in the grass', 'rabbit detailed_background oil_painting', [1100, 800], [90, 120, 50]),
+      ],
+    },
+    {
+      name: 'Landscapes',
+      seed: 97,
+      images: [img('Harbour in the morning', 'landscape oil_painting', [1400, 800], [200, 30, 180])],
+    },
+  ]);
+  const petIds = painterGallery.images('Pet portraits');
   await createCard(
     deps,
     painter,
@@ -196,7 +175,7 @@ export async function seedDemoGallery(
       infoProvidedByTheAuthor: 'Your pet painted from a photo, on paper, scanned in high resolution.',
       startingPrice: 25,
       terms: 'Personal use only. Payment up front. One revision included.',
-      galleryFolder: examples.id,
+      galleryFolder: painterGallery.folderId('Pet portraits'),
       isOpenComission: true,
       isCommissionsOpen: true,
       revisionsIncluded: 1,

@@ -50,12 +50,9 @@ export interface Hub {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
-  /**
-   * One emit to several users' sockets on every instance (each socket gets it once), but not to
-   * `exceptSocket` if given (the socket whose call caused it, answered already).
-   */
+  /** One emit to several users' sockets on every instance (each socket gets it once). */
   toUsers<E extends keyof ServerToClientEvents>(
-    to: { users: string[]; exceptSocket?: string },
+    userIds: string[],
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
@@ -269,9 +266,8 @@ export function createHub(opts: {
     toUser(userId, event, ...args) {
       io.to(userRoom(userId)).emit(event, ...args);
     },
-    toUsers({ users, exceptSocket }, event, ...args) {
-      const rooms = io.to(users.map(userRoom));
-      (exceptSocket ? rooms.except(exceptSocket) : rooms).emit(event, ...args);
+    toUsers(userIds, event, ...args) {
+      io.to(userIds.map(userRoom)).emit(event, ...args);
     },
     handle(event, handler) {
       handlers.set(event, handler);

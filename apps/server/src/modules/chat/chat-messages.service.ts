@@ -82,12 +82,10 @@ export interface SentMessage {
   /**
    * Emits MessageReceived to both members on every instance, then the recipient's unread counts
    * when the room just became unread for them. The hub calls it after
-   * acknowledging, so the sender has the stored message first, and names the sending socket: the
-   * ack carried the message there, so it is not sent to that socket twice (the sender's other
-   * tabs still get it). It never throws: what it does comes after the message is stored and
-   * acknowledged.
+   * acknowledging, so the sender has the stored message first. It never throws: what it does
+   * comes after the message is stored and acknowledged.
    */
-  deliver: (senderSocket?: string) => Promise<void>;
+  deliver: () => Promise<void>;
 }
 
 /**
@@ -110,25 +108,18 @@ export async function sendMessage(
   actor: Actor,
   input: MessageSend,
 ): Promise<SentMessage> {
-  const deliverFor =
-    (otherId: string, message: ChatMessage, stored?: StoredMessage) => async (senderSocket?: string) => {
-      safely(ctx, 'a chat message', () =>
-        ctx.hub.toUsers(
-          { users: [actor.id, otherId], exceptSocket: senderSocket },
-          'MessageReceived',
-          message,
-        ),
-      );
-      // The badge counts unread rooms: a message into a room already unread for the recipient
-      // changes nothing there, so only the first unread one is pushed (a resend, not knowing,
-      // pushes the count as it is now).
-      if (stored && stored.hadUnread) return;
-      try {
-        await pushUnread(ctx, otherId, input.room, stored?.recipientUnread);
-      } catch (err) {
-        ctx.log.warn({ err }, 'could not push the unread chat count to its recipient');
-      }
-    };
+  const deliverFor = (otherId: string, message: ChatMessage, stored?: StoredMessage) => async () => {
+    safely(ctx, 'a chat message', () => ctx.hub.toUsers([actor.id, otherId], 'MessageReceived', message));
+    // The badge counts unread rooms: a message into a room already unread for the recipient
+    // changes nothing there, so only the first unread one is pushed (a resend, not knowing,
+    // pushes the count as it is now).
+    if (stored && stored.hadUnread) return;
+    try {
+      await pushUnread(ctx, otherId, input.room, stored?.recipientUnread);
+    } catch (err) {
+      ctx.log.warn({ err }, 'could not push the unread chat count to its recipient');
+    }
+  };
   /** The message stored earlier under this client id, answered (and delivered) again. */
   const resent = async (otherId?: string) => {
     const earlier = await messageBy(ctx.db, actor.id, input.clientId);
@@ -236,7 +227,7 @@ export async function readRoom(
   // unread ones notes nothing new (sendMessage), so a partly read room keeps its notification.
   if (readId >= last) await readChatNotifications(ctx, actor, room.id);
   safely(ctx, 'a read pointer', () =>
-    ctx.hub.toUsers({ users: [actor.id, room.otherId] }, 'ChatReadUpdated', {
+    ctx.hub.toUsers([actor.id, room.otherId], 'ChatReadUpdated', {
       roomId: room.id,
       userId: actor.id,
       readId,

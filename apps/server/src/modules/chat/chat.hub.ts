@@ -50,8 +50,7 @@ function answer<T>(
 
 /**
  * The chat's hub calls (SPEC §7): CreatePrivateChat, MessageSend (acknowledged with the stored
- * message, then MessageReceived to both members' other sockets on every instance), ChatRead, and
- * typing.
+ * message, then MessageReceived to both members on every instance), ChatRead, and typing.
  */
 export function registerChatHub(deps: Deps) {
   const { hub } = deps;
@@ -60,11 +59,10 @@ export function registerChatHub(deps: Deps) {
       data: await openPrivateChat(deps, actor, parse(createPrivateChatSchema, payload)),
     })),
   );
-  hub.handle('MessageSend', ({ actor, socketId }, payload, reply) =>
+  hub.handle('MessageSend', ({ actor }, payload, reply) =>
     answer(deps, reply, async () => {
       const sent = await sendMessage(deps, actor, parse(messageSendSchema, payload));
-      // A caller that asked for no ack has not got the message: it hears MessageReceived too.
-      return { data: sent.message, after: () => sent.deliver(reply ? socketId : undefined) };
+      return { data: sent.message, after: sent.deliver };
     }),
   );
   hub.handle('ChatRead', ({ actor }, payload, reply) =>

@@ -83,17 +83,7 @@ export const roomTasksQuery = (roomId: number) =>
 
 type MessagesData = InfiniteData<ChatMessagePage, number | null>;
 
-/** The room lists and open rooms refetch (their last message, order or read state changed). */
-export function roomsChanged(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
-  void qc.invalidateQueries({ queryKey: chatKeys.roomViews });
-}
-
-/**
- * Puts a stored message into its room's newest page, once: the sending tab has it from the ack
- * (the hub leaves that socket out of MessageReceived), its other tabs and the other member from
- * MessageReceived, and the HTTP route's sender from both.
- */
+/** Puts a stored message into its room's newest page, once (the ack and the event both bring it). */
 export function addMessage(qc: QueryClient, message: ChatMessage) {
   qc.setQueryData<MessagesData>(chatKeys.messages(message.roomId), (data) => {
     if (!data || data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessagePage } from '@brushline/shared/chat/schemas';
 import { useHubEvent, useHubReconnect } from '../../../lib/hub.tsx';
-import { addMessage, catchUp, chatKeys, roomsChanged } from './chat-queries.ts';
+import { addMessage, catchUp, chatKeys } from './chat-queries.ts';
 
 /**
  * Keeps every chat query right on every page (mounted once, by the header's chat link): a message
@@ -10,9 +10,13 @@ import { addMessage, catchUp, chatKeys, roomsChanged } from './chat-queries.ts';
  */
 export function useChatLive() {
   const qc = useQueryClient();
+  const roomsChanged = () => {
+    void qc.invalidateQueries({ queryKey: chatKeys.roomLists });
+    void qc.invalidateQueries({ queryKey: chatKeys.roomViews });
+  };
   useHubEvent('MessageReceived', (message) => {
     addMessage(qc, message);
-    roomsChanged(qc);
+    roomsChanged();
   });
   useHubEvent('NotificationRecieved', (payload) => {
     if (payload.kind !== 'chat') {
@@ -22,10 +26,10 @@ export function useChatLive() {
     }
     qc.setQueryData(chatKeys.unread, payload.unread);
   });
-  useHubEvent('ChatReadUpdated', () => roomsChanged(qc));
+  useHubEvent('ChatReadUpdated', roomsChanged);
   useHubReconnect(() => {
     void qc.invalidateQueries({ queryKey: chatKeys.unread });
-    roomsChanged(qc);
+    roomsChanged();
     for (const [key] of qc.getQueriesData<{ pages: ChatMessagePage[] }>({ queryKey: ['chat', 'messages'] })) {
       const roomId = key[2];
       if (typeof roomId === 'number') void catchUp(qc, roomId).catch(() => undefined);

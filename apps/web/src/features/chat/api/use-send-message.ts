@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { ChatAttachment, ChatMessage } from '@brushline/shared/chat/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { useHubCall } from '../../../lib/hub.tsx';
-import { addMessage, roomsChanged } from './chat-queries.ts';
+import { addMessage } from './chat-queries.ts';
 
 /** A message shown before the server has it: sending, or failed (with a retry). */
 export interface PendingMessage {
@@ -122,9 +122,7 @@ export function useSendMessage(userId: string, roomId: number) {
           // No connection, or no answer in time: the same id over HTTP is safe either way.
           stored = await api<ChatMessage>(`messages/chat/${roomId}`, { method: 'POST', body });
         }
-        // The hub sends MessageReceived to this user's other sockets only: this tab updates itself.
         addMessage(qc, stored);
-        roomsChanged(qc);
         pendingStore.drop(key, [p.clientId]);
       } catch (err) {
         pendingStore.put(key, {

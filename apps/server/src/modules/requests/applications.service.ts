@@ -43,10 +43,11 @@ import {
   withStatus,
   type ApplicationRow,
 } from './applications.repo.ts';
+import { requestCardsChanged } from './request-list-cache.ts';
 import { byGuid, lockRequest } from './requests.repo.ts';
 import { requestNotFound } from './requests.dto.ts';
 
-type Ctx = Pick<Deps, 'db' | 'hub' | 'log'>;
+type Ctx = Pick<Deps, 'db' | 'hub' | 'log' | 'bus'>;
 
 const applicationNotFound = () => notFound(requestMessages.applicationNotFound);
 
@@ -169,6 +170,8 @@ export async function apply(
     });
     return { id: appId, ownerId: request.ownerId, push: created.push };
   });
+  // The request's card counts its applications.
+  await requestCardsChanged(ctx.bus);
   push(ctx);
   let delivered = true;
   try {

@@ -34,33 +34,78 @@ export type RequestValues = Omit<
   'id' | 'guid' | 'ownerId' | 'createdAt' | 'updatedAt'
 >;
 
+/**
+ * Where a page of the public list starts: the `(created_at, id)` of the row before it, the created
+ * time as PostgreSQL's text (microseconds; a JS Date keeps milliseconds only).
+ */
+export interface ListCursor {
+  createdAt: string;
+  id: number;
+}
+
+const listOrder = [desc(requests.createdAt), desc(requests.id)] as const;
+
+/** Rows after `cursor` in the list's order (newest first): a range of the ordered index, no skipping. */
+const after = (cursor: ListCursor | null) =>
+  cursor
+    ? sql`(${requests.createdAt}, ${requests.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+    : undefined;
+
 export async function findRequestRows(
   db: DbOrTx,
   where: SQL | undefined,
-  page?: { limit: number; offset: number },
+  page?: { limit: number; after?: ListCursor | null },
 ) {
-  const order = [desc(requests.createdAt), desc(requests.id)] as const;
-  // A page is chosen on the requests alone first (the public list's ordered index), and only its
-  // rows are joined to their owners and have their applications counted: with OFFSET, every
-  // skipped row would otherwise be joined and counted too (a deep page cost its depth).
+  // A page is chosen on the requests alone first (the public list's ordered index, from its start
+  // by keyset), and only its rows are joined to their owners and have their applications counted.
   const rows = page
     ? inArray(
         requests.id,
         db
           .select({ id: requests.id })
           .from(requests)
-          .where(where)
-          .orderBy(...order)
-          .limit(page.limit)
-          .offset(page.offset),
+          .where(and(where, after(page.after ?? null)))
+          .orderBy(...listOrder)
+          .limit(page.limit),
       )
     : where;
   return db
-    .select(requestColumns)
+    .select({ ...requestColumns, cursorAt: sql<string>`${requests.createdAt}::text` })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.ownerId))
     .where(rows)
-    .orderBy(...order);
+    .orderBy(...listOrder);
+}
+
+/**
+ * The last row of each of the next `pages` pages after `from` (null: the top of the list), in
+ * order: where the pages after them start. One walk of the ordered index that keeps every
+ * `pageSize`-th row; fewer when the list ends first. What a jump to a page nobody has read yet
+ * costs (as OFFSET did), once: the starts are remembered (request-list-cache.ts).
+ */
+export async function findPageEnds(
+  db: DbOrTx,
+  where: SQL | undefined,
+  from: ListCursor | null,
+  pageSize: number,
+  pages: number,
+): Promise<ListCursor[]> {
+  const walked = db
+    .select({
+      createdAt: sql<string>`${requests.createdAt}::text`.as('created_at_text'),
+      id: requests.id,
+      n: sql<number>`row_number() over (order by ${requests.createdAt} desc, ${requests.id} desc)`.as('n'),
+    })
+    .from(requests)
+    .where(and(where, after(from)))
+    .orderBy(...listOrder)
+    .limit(pageSize * pages)
+    .as('walked');
+  return db
+    .select({ createdAt: walked.createdAt, id: walked.id })
+    .from(walked)
+    .where(sql`${walked.n} % ${pageSize} = 0`)
+    .orderBy(walked.n);
 }
 
 export const byGuid = (guid: string) => eq(requests.guid, guid);

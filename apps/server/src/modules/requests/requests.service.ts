@@ -5,13 +5,16 @@ import { REQUESTS_PAGE_SIZE, REQUESTS_PER_OWNER_MAX } from '@brushline/shared/re
 import { requestMessages } from '@brushline/shared/requests/messages';
 import { clampDeadline, clampPrice } from '@brushline/shared/requests/pricing';
 import type { Request, RequestBody, RequestFilterQuery } from '@brushline/shared/requests/schemas';
+import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
 import type { TagRef } from '@brushline/shared/tags/schemas';
+import type { SQL } from 'drizzle-orm';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { clearTagsOf, setTagsOf, tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
+import { cachedPage, requestListCache, requestListChanged, type PageStarts } from './request-list-cache.ts';
 import { requestNotFound, toRequest, toRequestValues } from './requests.dto.ts';
 import {
   byGuid,
@@ -19,6 +22,7 @@ import {
   carriesAnyTag,
   deleteOwnRequest,
   filterConditions,
+  findPageEnds,
   findRequestMediaRows,
   findRequestRows,
   insertRequest,
@@ -26,6 +30,7 @@ import {
   ownedBy,
   replaceRequestMedia,
   updateOwnRequest,
+  type ListCursor,
   type RequestRow,
 } from './requests.repo.ts';
 
@@ -40,7 +45,7 @@ const subject = (id: number) => ({ kind: REQUEST_TAG_KIND, id: String(id) });
 const shownTo = (actor: Actor | null) => (tag: TagRef) =>
   tag.maturity !== 'NSFW' || Boolean(actor?.displayNsfw);
 
-/** Requests as answers: attachments in one query, tags per request at once. */
+/** Requests as answers with every tag (see forReader): attachments in one query, tags per request at once. */
 export async function presentRequests(
   ctx: TxCtx,
   actor: Actor | null,
@@ -60,12 +65,14 @@ export async function presentRequests(
     REQUEST_TAG_KIND,
     rows.map((r) => subject(r.id).id),
   );
-  const own = (r: RequestRow) => r.ownerId === actor?.id;
-  return rows.map((r) => {
-    const mine = tags.get(subject(r.id).id) ?? [];
-    return toRequest(r, byRequest.get(r.id) ?? [], own(r) ? mine : mine.filter(shownTo(actor)));
-  });
+  return rows.map((r) => toRequest(r, byRequest.get(r.id) ?? [], tags.get(subject(r.id).id) ?? []));
 }
+
+/** The request as `actor` reads it: the tags they hide are left out (the owner sees every tag). */
+const forReader = (actor: Actor | null) => (r: Request) =>
+  r.owner.id === actor?.id || r.tags.every(shownTo(actor))
+    ? r
+    : { ...r, tags: r.tags.filter(shownTo(actor)) };
 
 /** The request as its reader may see it: a hidden one only by its owner (everyone else 404). */
 async function readable(ctx: Pick<Deps, 'db'>, actor: Actor | null, guid: string): Promise<RequestRow> {
@@ -75,14 +82,14 @@ async function readable(ctx: Pick<Deps, 'db'>, actor: Actor | null, guid: string
 }
 
 export async function getRequest(ctx: Pick<Deps, 'db'>, actor: Actor | null, guid: string): Promise<Request> {
-  return (await presentRequests(ctx, actor, [await readable(ctx, actor, guid)]))[0]!;
+  return forReader(actor)((await presentRequests(ctx, actor, [await readable(ctx, actor, guid)]))[0]!);
 }
 
 export async function listOwnRequests(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<Request[]> {
   return presentRequests(
     ctx,
     actor,
-    await findRequestRows(ctx.db, ownedBy(actor.id), { limit: REQUESTS_PER_OWNER_MAX, offset: 0 }),
+    await findRequestRows(ctx.db, ownedBy(actor.id), { limit: REQUESTS_PER_OWNER_MAX }),
   );
 }
 
@@ -94,7 +101,7 @@ async function writeParts(ctx: TxCtx, actor: Actor, id: number, body: RequestBod
 }
 
 export async function createRequest(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   body: RequestBody,
 ): Promise<Request> {
@@ -106,12 +113,13 @@ export async function createRequest(
     await writeParts({ db: tx }, actor, created.id, body);
     return created.guid;
   });
+  await requestListChanged(ctx.bus);
   return getRequest(ctx, actor, guid);
 }
 
 /** The owner saves every field; anyone else (or no such request) gets 404 and nothing changes. */
 export async function updateRequest(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor,
   id: number,
   body: RequestBody,
@@ -123,47 +131,92 @@ export async function updateRequest(
     await writeParts({ db: tx }, actor, id, body);
     return row.guid;
   });
+  await requestListChanged(ctx.bus);
   return getRequest(ctx, actor, guid);
 }
 
 /** The owner deletes by guid; its applications go with it, orders already made stay. */
-export async function deleteRequest(ctx: Pick<Deps, 'db'>, actor: Actor, guid: string): Promise<void> {
+export async function deleteRequest(
+  ctx: Pick<Deps, 'db' | 'bus'>,
+  actor: Actor,
+  guid: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const id = await deleteOwnRequest(tx, actor.id, guid);
     if (id === null) throw notFound(messages.requestDeleteFailed);
     await clearTagsOf({ db: tx }, actor, subject(id));
   });
+  await requestListChanged(ctx.bus);
 }
 
 /**
  * SPEC §7 GET request/get/filter: public requests only, newest first, REQUESTS_PAGE_SIZE a page.
  * Price bounds and the deadline are read like stored values (SPEC §5 clamping); each tag filter
  * matches the tag, its synonyms' canonical tag and every descendant (a tag nobody knows matches
- * nothing, so the page is empty).
+ * nothing, so the page is empty). Pages come from the shared page cache, and page N is read from
+ * where it starts (keyset), not by skipping the pages before it (request-list-cache.ts).
  */
 export async function filterRequests(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
   q: RequestFilterQuery,
 ): Promise<Request[]> {
-  const tagConditions = [];
-  for (const title of q.tags ?? []) {
-    const ids = await tagSearchIds(ctx, actor, title);
-    if (ids.length === 0) return [];
-    tagConditions.push(carriesAnyTag(REQUEST_TAG_KIND, ids));
-  }
-  const where = filterConditions({
+  const filter = {
     maxPriceCents: q.maxPrice === undefined ? undefined : toCents(clampPrice(q.maxPrice)),
     minPriceCents: q.minPrice === undefined ? undefined : toCents(clampPrice(q.minPrice)),
     minDeadline: q.minDeadline === undefined ? undefined : clampDeadline(q.minDeadline),
     inTitle: q.searchInTitle || undefined,
     inDescription: q.searchInDecriptions || undefined,
     typeOfWork: q.typeOfWork,
-    tagConditions,
+    tags: (q.tags ?? []).map(normalizeTagTitle),
+  };
+  const key = JSON.stringify(filter);
+  const page = await cachedPage(ctx.bus, `${key}#${q.page}`, async () => {
+    const tagConditions = [];
+    for (const title of filter.tags) {
+      const ids = await tagSearchIds(ctx, null, title);
+      if (ids.length === 0) return [];
+      tagConditions.push(carriesAnyTag(REQUEST_TAG_KIND, ids));
+    }
+    return readPage(ctx, key, filterConditions({ ...filter, tagConditions }), q.page);
   });
-  const rows = await findRequestRows(ctx.db, where, {
-    limit: REQUESTS_PAGE_SIZE,
-    offset: (q.page - 1) * REQUESTS_PAGE_SIZE,
-  });
-  return presentRequests(ctx, actor, rows);
+  return page.map(forReader(actor));
+}
+
+/**
+ * Page `n` of the list `where` picks, read from its start: page 1 from the top, page n from the
+ * start remembered for it (the last row of page n − 1, stored when that page was read), or else
+ * from the nearest remembered start before it, walking the ordered index once to learn the starts
+ * of every page up to n. Every tag is kept (the reader's filter is applied on the way out).
+ */
+async function readPage(ctx: Pick<Deps, 'db' | 'bus'>, key: string, where: SQL | undefined, n: number) {
+  const { starts } = requestListCache(ctx.bus);
+  const ticket = starts.ticket();
+  const known = starts.get(key);
+  let start: ListCursor | null = null;
+  let learned: PageStarts | null = null;
+  if (n > 1) {
+    const exact = known?.get(n);
+    if (exact) start = exact;
+    else {
+      let from = 1;
+      for (const [p, cursor] of known ?? []) if (p < n && p > from) [from, start] = [p, cursor];
+      const ends = await findPageEnds(ctx.db, where, start, REQUESTS_PAGE_SIZE, n - from);
+      learned = new Map(known);
+      ends.forEach((cursor, i) => learned!.set(from + i + 1, cursor));
+      if (ends.length < n - from) {
+        starts.store(ticket, key, learned);
+        return [];
+      }
+      start = ends.at(-1)!;
+    }
+  }
+  const rows = await findRequestRows(ctx.db, where, { limit: REQUESTS_PAGE_SIZE, after: start });
+  const last = rows.at(-1);
+  if (rows.length === REQUESTS_PAGE_SIZE && last && !(learned ?? known)?.has(n + 1)) {
+    learned = new Map(learned ?? known);
+    learned.set(n + 1, { createdAt: last.cursorAt, id: last.id });
+  }
+  if (learned) starts.store(ticket, key, learned);
+  return presentRequests(ctx, null, rows);
 }

@@ -31,6 +31,7 @@ import {
 import { clampDeadline, type PriceBound } from '@brushline/shared/requests/pricing';
 import { requestBodySchema, type Request, type RequestBodyInput } from '@brushline/shared/requests/schemas';
 import { fieldErrors } from '@brushline/shared/validation';
+import { openConfirmModal } from '../../../lib/confirm.ts';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard.ts';
 import { ReferencePicker } from '../../orders/components/reference-picker.tsx';
 import { useReferenceUploads } from '../../orders/use-reference-uploads.ts';
@@ -43,7 +44,7 @@ const num = (v: string | number): number | '' => (v === '' ? '' : Number(v));
 /**
  * Every field of a request (SPEC §2 "Request editor and create form", §3, §5): the create form and
  * the editor's edit mode. `onSave` gets the API body; `alert` is a refusal to show above the
- * buttons. Leaving with unsaved changes asks first.
+ * buttons. Cancel and leaving with unsaved changes ask first; with none, Cancel goes at once.
  */
 export function RequestForm({
   request,
@@ -83,6 +84,21 @@ export function RequestForm({
   const settlePrices = () => {
     form.setFieldValue('priceMin', range.min);
     form.setFieldValue('priceMax', range.max);
+  };
+
+  /** Cancel: at once when nothing changed, else after "Discard your changes?". */
+  const cancel = () => {
+    if (!dirty) return onCancel();
+    openConfirmModal({
+      title: 'Discard your changes?',
+      children: `What you changed in ${request ? 'this request' : 'the new request'} is not saved and will be lost.`,
+      labels: { confirm: 'Discard changes', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        guard.allowNext();
+        onCancel();
+      },
+    });
   };
 
   const submit = form.onSubmit(
@@ -243,7 +259,7 @@ export function RequestForm({
         <Group justify="space-between">
           <Group gap="xs">{extraActions}</Group>
           <Group gap="xs">
-            <Button variant="default" onClick={onCancel}>
+            <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
             <Button

@@ -100,6 +100,58 @@ describe('request create form and editor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/crm/requests/active'));
   });
 
+  it('Cancel in the editor asks "Discard your changes?": Keep editing keeps them, Discard goes back to view mode', async () => {
+    const calls = stubFetch({ ...session(), ...getRequest });
+    const { user, router } = renderRoutes(routes, `/crm/requests/editor/${REQUEST_GUID}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const title = screen.getByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'Two dragons');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(dialog).toHaveTextContent('What you changed in this request is not saved');
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Two dragons');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('heading', { name: 'A dragon on a hill' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Title/)).toBeNull();
+    expect(router.state.location.pathname).toBe(`/crm/requests/editor/${REQUEST_GUID}`);
+    expect(calls.some((c) => c.key === 'PATCH /api/request/update/7')).toBe(false);
+    // Editing again starts from the saved request, not from the discarded changes.
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('A dragon on a hill');
+  });
+
+  it('Cancel without changes leaves at once: the editor to view mode, the create form to My requests', async () => {
+    stubFetch({ ...session(), ...getRequest });
+    const { user, router } = renderRoutes(routes, `/crm/requests/editor/${REQUEST_GUID}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await router.navigate('/crm/requests/create');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/requests/active'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Cancel on the create form with a title typed asks once, then leaves for My requests', async () => {
+    stubFetch({ ...session() });
+    const { user, router } = renderRoutes(routes, '/crm/requests/create');
+    await user.type(await screen.findByLabelText(/^Title/), 'A dragon');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(dialog).toHaveTextContent('What you changed in the new request is not saved');
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/requests/active'));
+    // The leave guard does not ask a second time.
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
   it("answers 404 for someone else's request", async () => {
     stubFetch({ ...session(artistMe), ...getRequest });
     renderRoutes(routes, `/crm/requests/editor/${REQUEST_GUID}`);

@@ -25,12 +25,15 @@ export const page = (path: string, element: ReactNode): RouteObject => ({ path, 
 type StubAnswer = { status: number; body?: unknown };
 
 /**
- * A fetch stub answering by "METHOD /path"; records every call's body. A handler may answer with
+ * A fetch stub answering by "METHOD /path" (the handler also gets the URL, for its query); records
+ * every call's body. A handler may answer with
  * a promise, to hold a response until the test lets it go (ordering as on a slow network). It
  * goes in through vi.stubGlobal, so Vitest puts the real fetch back before the next test
  * (unstubGlobals).
  */
-export function stubFetch(routes: Record<string, (body: unknown) => StubAnswer | Promise<StubAnswer>>) {
+export function stubFetch(
+  routes: Record<string, (body: unknown, url: URL) => StubAnswer | Promise<StubAnswer>>,
+) {
   const calls: { key: string; body: unknown }[] = [];
   const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
     const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
@@ -40,7 +43,7 @@ export function stubFetch(routes: Record<string, (body: unknown) => StubAnswer |
     calls.push({ key, body });
     const handler = routes[key];
     const answer = handler
-      ? await handler(body)
+      ? await handler(body, url)
       : { status: 401, body: { error: { code: 'unauthorized', message: 'Please sign in to continue' } } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,

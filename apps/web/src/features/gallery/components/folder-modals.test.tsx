@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Folder } from '@brushline/shared/gallery/schemas';
+import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { DeleteFolderModal } from './folder-modals.tsx';
+
+const folderId = '00000000-0000-4000-8000-000000000301';
+const folder: Folder = {
+  id: folderId,
+  folderName: 'Sketchbook',
+  privacy: 'Private',
+  effectivePrivacy: 'Private',
+  ownerID: '00000000-0000-4000-8000-000000000001',
+  parentId: null,
+  allowedUserList: [],
+  customIcon: '',
+  mediaFiles: [],
+  childFolders: [],
+  cover: null,
+};
+
+/** The dialog over a page, with the answers of DELETE folder/delete recorded with their `images` choice. */
+function setup(
+  answer: { status: number; body: unknown } = { status: 200, body: { message: 'Folder deleted' } },
+) {
+  const modes: (string | null)[] = [];
+  stubFetch({
+    [`DELETE /api/folder/delete/${folderId}`]: (_body, url) => {
+      modes.push(url.searchParams.get('images'));
+      return answer;
+    },
+  });
+  const onClose = vi.fn();
+  const onDeleted = vi.fn();
+  const view = renderRoutes(
+    [page('/', <DeleteFolderModal folder={folder} onClose={onClose} onDeleted={onDeleted} />)],
+    '/',
+  );
+  return { ...view, modes, onClose, onDeleted };
+}
+
+const dialog = () => screen.findByRole('dialog', { name: 'Delete “Sketchbook”?' });
+
+describe('delete folder dialog', () => {
+  it('keeps the images by default: they move one level up', async () => {
+    const { user, modes, onDeleted } = setup();
+    const d = await dialog();
+    expect(within(d).getByRole('radio', { name: /Keep them/ })).toBeChecked();
+    expect(within(d).getByText('They move one level up (out of folders at the top)')).toBeInTheDocument();
+    await user.click(within(d).getByRole('button', { name: 'Delete folder' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(modes).toEqual(['keep']);
+    expect(await screen.findByText('Folder deleted')).toBeInTheDocument();
+  });
+
+  it('deletes the images too only when that is chosen', async () => {
+    const { user, modes, onDeleted } = setup();
+    const d = await dialog();
+    await user.click(within(d).getByRole('radio', { name: /Delete them too/ }));
+    expect(within(d).getByText('Every image inside is deleted for good')).toBeInTheDocument();
+    await user.click(within(d).getByRole('button', { name: 'Delete folder' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(modes).toEqual(['delete']);
+  });
+
+  it('Cancel closes it and deletes nothing', async () => {
+    const { user, modes, onClose, onDeleted } = setup();
+    const d = await dialog();
+    await user.click(within(d).getByRole('radio', { name: /Delete them too/ }));
+    await user.click(within(d).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(modes).toEqual([]);
+    expect(onDeleted).not.toHaveBeenCalled();
+  });
+
+  it('a refusal is said, and the folder is not taken for deleted', async () => {
+    const { user, onDeleted } = setup({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'This folder does not exist or is not yours' } },
+    });
+    await user.click(within(await dialog()).getByRole('button', { name: 'Delete folder' }));
+    expect(await screen.findByText('This folder does not exist or is not yours')).toBeInTheDocument();
+    expect(onDeleted).not.toHaveBeenCalled();
+  });
+});

@@ -1,10 +1,45 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { GalleryImage } from '@brushline/shared/gallery/schemas';
 import { useReorderFolder } from '../api/gallery-queries.ts';
 import { SortableGrid } from './sortable-grid.tsx';
 
 const titleOf = (image: GalleryImage) => image.title || 'Untitled image';
+
+/** Its privacy as the owner needs to know it: a stricter folder decides ("Private by folder"). */
+export const privacyLabel = (image: GalleryImage) =>
+  image.effectivePrivacy === image.privacy ? image.privacy : `${image.effectivePrivacy} by folder`;
+
+/** One of the owner's images: the picture, its title and privacy, its editor, and a drag handle when sortable. */
+export function OwnImageTile({
+  image,
+  handle,
+  onEdit,
+}: {
+  image: GalleryImage;
+  handle?: ReactNode;
+  onEdit: (image: GalleryImage) => void;
+}) {
+  return (
+    <Stack gap={2}>
+      <img
+        src={image.media.miniatureUrl}
+        alt={titleOf(image)}
+        style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 6, display: 'block' }}
+      />
+      <Group justify="space-between" gap={4} wrap="nowrap">
+        {handle}
+        <Text size="xs" c="dimmed" truncate="end" style={{ flex: 1, minWidth: 0 }}>
+          {titleOf(image)} · {privacyLabel(image)}
+        </Text>
+        <ActionIcon variant="subtle" aria-label={`Edit ${titleOf(image)}`} onClick={() => onEdit(image)}>
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Stack>
+  );
+}
 
 /**
  * The owner's images of one folder, reordered by drag and drop (SortableGrid: mouse or keyboard),
@@ -27,24 +62,7 @@ export function SortableImages({
       cols={{ base: 2, xs: 3, md: 5 }}
       save={(mediaFiles) => reorder.mutateAsync({ id: folderId, mediaFiles })}
     >
-      {(image, handle) => (
-        <>
-          <img
-            src={image.media.miniatureUrl}
-            alt={titleOf(image)}
-            style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 6, display: 'block' }}
-          />
-          <Group justify="space-between" gap={4} wrap="nowrap">
-            {handle}
-            <Text size="xs" c="dimmed" truncate="end">
-              {image.privacy}
-            </Text>
-            <ActionIcon variant="subtle" aria-label={`Edit ${titleOf(image)}`} onClick={() => onEdit(image)}>
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-          </Group>
-        </>
-      )}
+      {(image, handle) => <OwnImageTile image={image} handle={handle} onEdit={onEdit} />}
     </SortableGrid>
   );
 }

@@ -24,7 +24,7 @@ import { ImageGrid } from '../components/image-grid.tsx';
 import { ImageModal } from '../components/image-modals.tsx';
 import { ProfileTabs } from '../components/profile-tabs.tsx';
 import { SortableGrid } from '../components/sortable-grid.tsx';
-import { SortableImages } from '../components/sortable-images.tsx';
+import { OwnImageTile, SortableImages } from '../components/sortable-images.tsx';
 
 type Dialog =
   | { kind: 'folder'; folder: Folder | null }
@@ -208,7 +208,7 @@ export function ProfileGalleryPage() {
           onEdit={(image) => setDialog({ kind: 'image', image })}
         />
       ) : mine ? (
-        <SortableFreeImages images={images} onEdit={(image) => setDialog({ kind: 'image', image })} />
+        <FreeImages images={images} onEdit={(image) => setDialog({ kind: 'image', image })} />
       ) : (
         <ImageGrid images={images} />
       )}
@@ -244,26 +244,11 @@ export function ProfileGalleryPage() {
 }
 
 /** Images outside folders, for their owner: each opens its editor (no order of their own). */
-function SortableFreeImages({
-  images,
-  onEdit,
-}: {
-  images: GalleryImage[];
-  onEdit: (i: GalleryImage) => void;
-}) {
+function FreeImages({ images, onEdit }: { images: GalleryImage[]; onEdit: (i: GalleryImage) => void }) {
   return (
     <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm">
       {images.map((i) => (
-        <Stack key={i.id} gap={2}>
-          <img
-            src={i.media.miniatureUrl}
-            alt={i.title || 'Untitled image'}
-            style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 6 }}
-          />
-          <Button size="compact-xs" variant="subtle" onClick={() => onEdit(i)}>
-            Edit {i.privacy.toLowerCase()} image
-          </Button>
-        </Stack>
+        <OwnImageTile key={i.id} image={i} onEdit={onEdit} />
       ))}
     </SimpleGrid>
   );

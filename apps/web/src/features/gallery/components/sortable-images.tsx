@@ -30,9 +30,14 @@ export function OwnImageTile({
       />
       <Group justify="space-between" gap={4} wrap="nowrap">
         {handle}
-        <Text size="xs" c="dimmed" truncate="end" style={{ flex: 1, minWidth: 0 }}>
-          {titleOf(image)} · {privacyLabel(image)}
-        </Text>
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="xs" truncate="end">
+            {titleOf(image)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {privacyLabel(image)}
+          </Text>
+        </Stack>
         <ActionIcon variant="subtle" aria-label={`Edit ${titleOf(image)}`} onClick={() => onEdit(image)}>
           <IconPencil size={16} aria-hidden />
         </ActionIcon>

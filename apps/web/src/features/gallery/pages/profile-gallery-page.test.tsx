@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Folder, UserFolders } from '@brushline/shared/gallery/schemas';
+import type { Folder, FolderContent, GalleryImage, UserFolders } from '@brushline/shared/gallery/schemas';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { annMe } from '../../users/test/user-fixtures.ts';
 import { ProfileGalleryPage } from './profile-gallery-page.tsx';
@@ -138,5 +138,44 @@ describe('profile gallery: folders', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: /try again/i }));
     expect(await screen.findByRole('link', { name: /Portraits/ })).toBeInTheDocument();
+  });
+});
+
+describe('profile gallery: the owner’s images', () => {
+  it('say the privacy that applies: an image in a Private folder is "Private by folder"', async () => {
+    const privateFolder: Folder = { ...sketches, privacy: 'Private', effectivePrivacy: 'Private' };
+    const id = '00000000-0000-4000-8000-000000000401';
+    const study = {
+      id,
+      media: { id, miniatureUrl: '/m.webp', url: '/f.webp', width: 800, height: 600, mime: 'image/webp' },
+      title: 'Wolf studies',
+      privacy: 'Public',
+      effectivePrivacy: 'Private',
+      folderId: privateFolder.id,
+      tags: [],
+      owner: gallery.owner,
+      blurred: false,
+      createdAt: new Date().toISOString(),
+    } as unknown as GalleryImage;
+    const content: FolderContent = {
+      folder: privateFolder,
+      owner: gallery.owner,
+      children: [],
+      images: [study],
+      path: [{ id: privateFolder.id, folderName: privateFolder.folderName }],
+    };
+    stubFetch({
+      ...signedIn,
+      'GET /api/folders/user/ann': () => ({ status: 200, body: { ...gallery, folders: [privateFolder] } }),
+      [`GET /api/folder/${privateFolder.id}`]: () => ({ status: 200, body: content }),
+    });
+    renderRoutes(
+      [page('/profile/:login/gallery', <ProfileGalleryPage />)],
+      `/profile/ann/gallery?folder=${privateFolder.id}`,
+    );
+    const edit = await screen.findByRole('button', { name: 'Edit Wolf studies' });
+    const tile = edit.closest('[data-sortable-item]') as HTMLElement;
+    expect(within(tile).getByText('Private by folder')).toBeInTheDocument();
+    expect(within(tile).queryByText('Public')).not.toBeInTheDocument();
   });
 });

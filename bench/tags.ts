@@ -2,11 +2,12 @@
 // PostgreSQL database (BENCH_DATABASE_URL or DATABASE_URL; created for the run and dropped after),
 // then `GET /api/tags/autocomplete?q=` at 20 connections over a stream of what people type
 // (typingStream: prefixes, typos the trigram match has to catch, synonyms, whole titles),
-// anonymous and signed in with NSFW shown, beside the raw `GET /api/health` in the same run.
+// anonymous and signed in with NSFW shown, then uncached (each query of the stream once, so
+// PostgreSQL answers every request), beside the raw `GET /api/health` in the same run.
 // Target: p99 ≤ 20 ms. With BENCH_REDIS_URL or REDIS_URL the cache bus runs on Redis.
 // Run: `npm run bench:tags` (BENCH_SECONDS, default 10; BENCH_EXPLAIN=1 prints the query plans).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -183,10 +184,21 @@ try {
   const anon = await measure(base, 'autocomplete (query stream)', anonStream.next, opts);
   const signedInStream = streamed();
   const signedIn = await measure(base, 'same, signed in, NSFW shown', signedInStream.next, opts, cookie);
+  // Every request PostgreSQL's: each query of the stream once, in the order first asked, after the
+  // answers cached above have expired (none of them is asked twice, so the cache never answers).
+  await new Promise((resolve) => setTimeout(resolve, TAG_SUGGEST_TTL_MS + 500));
+  const once = [...new Map(queries.map((q) => [normalizeTagTitle(q), q])).values()];
+  let onceAt = 0;
+  const uncached = await measure(
+    base,
+    'uncached (each query once)',
+    () => `/api/tags/autocomplete?q=${encodeURIComponent(once[onceAt++ % once.length]!)}`,
+    opts,
+  );
   const raw2 = await measure(base, 'GET /api/health (again)', '/api/health', { ...opts, warmup: 0 });
   const health = (raw.rps + raw2.rps) / 2;
   console.log(
-    `  autocomplete ÷ health req/s     ${(anon.rps / health).toFixed(2)} anonymous, ${(signedIn.rps / health).toFixed(2)} signed in`,
+    `  autocomplete ÷ health req/s     ${(anon.rps / health).toFixed(2)} anonymous, ${(signedIn.rps / health).toFixed(2)} signed in, ${(uncached.rps / health).toFixed(2)} uncached`,
   );
   console.log(
     `  not asked within the TTL before  ${anonStream.share()} anonymous, ${signedInStream.share()} signed in (warm-up included)`,
@@ -194,9 +206,15 @@ try {
   const worst = Math.max(anon.p99, signedIn.p99);
   const ok = worst <= P99_MAX_MS;
   console.log(
-    `  autocomplete p99                ${worst} ms  (target ≤ ${P99_MAX_MS} ms)  ${ok ? 'PASS' : 'FAIL'}`,
+    `  autocomplete p99                ${worst} ms  (target ≤ ${P99_MAX_MS} ms)  ${ok ? 'PASS' : 'FAIL'}; uncached ${uncached.p99} ms`,
   );
-  if (raw.failures + anon.failures + signedIn.failures + raw2.failures > 0 || !ok) process.exitCode = 1;
+  console.log(
+    `  load average                    ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (raw.failures + anon.failures + signedIn.failures + uncached.failures + raw2.failures > 0 || !ok)
+    process.exitCode = 1;
 } finally {
   await app?.close();
   await fresh.drop();

@@ -60,8 +60,10 @@ export function suggestSql(q: string, withNsfw: boolean, limit: number): SQL {
   const ctes: SQL[] = [sql`found as materialized (select * from ${found} p)`];
   if (fixable) {
     ctes.push(
+      // Materialized: inlined, each word's trigram lookup ran once per use of fix below (twice).
+      sql`words as materialized (${wordFixesSql(words)})`,
       sql`corrected as materialized (
-        select string_agg(coalesce(fix, word), '_' order by ord) as q from (${wordFixesSql(words)}) w
+        select string_agg(coalesce(fix, word), '_' order by ord) as q from words
         having bool_or(fix is not null))`,
       sql`fixed as materialized (
         select * from ${prefixedSql(sql`(select q from corrected)`, false, withNsfw, limit)} p

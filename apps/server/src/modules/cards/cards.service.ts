@@ -88,7 +88,7 @@ export async function createCard(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor, bo
     await commissionCardsChanged({ db: tx }, actor);
     return uuid;
   });
-  await commissionCardsCommitted(ctx);
+  await commissionCardsCommitted(ctx, actor);
   return presentCard(ctx.db, actor, uuid);
 }
 
@@ -108,12 +108,12 @@ export async function updateCard(
     throw notFound(messages.comissionMissing);
   }
   await commissionCardsChanged(ctx, actor);
-  await commissionCardsCommitted(ctx);
+  await commissionCardsCommitted(ctx, actor);
   return presentCard(ctx.db, actor, body.uuid);
 }
 
 export async function deleteCard(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor, uuid: string): Promise<void> {
   if (!(await deleteOwnCard(ctx.db, actor.id, uuid))) throw notFound(messages.cardDeleteFailed);
   await commissionCardsChanged(ctx, actor);
-  await commissionCardsCommitted(ctx);
+  await commissionCardsCommitted(ctx, actor);
 }

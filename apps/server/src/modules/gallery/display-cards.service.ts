@@ -169,7 +169,8 @@ export async function commissionCardsChanged(ctx: TxCtx, actor: Actor): Promise<
 }
 
 /** After a commission card write has committed: every instance's /artists pages show it at once. */
-export const commissionCardsCommitted = (ctx: Pick<Deps, 'bus'>) => galleryListsChanged(ctx.bus);
+export const commissionCardsCommitted = (ctx: Pick<Deps, 'bus'>, _actor: Actor) =>
+  galleryListsChanged(ctx.bus);
 
 /** A tag was deleted (staff): cards left without a tag are no longer shown. The tags module calls this. */
 export async function displayCardTagsDropped(ctx: TxCtx, _actor: Actor | null): Promise<void> {

@@ -152,9 +152,31 @@ describe('request create form and editor', () => {
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
   });
 
-  it("answers 404 for someone else's request", async () => {
+  it("sends someone else's request to its public page instead of editing it", async () => {
     stubFetch({ ...session(artistMe), ...getRequest });
     renderRoutes(routes, `/crm/requests/editor/${REQUEST_GUID}`);
-    expect(await screen.findByRole('heading', { name: 'This request does not exist' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Only its owner can edit this request' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the public page' })).toHaveAttribute(
+      'href',
+      `/requests/${REQUEST_GUID}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('says a deleted or hidden request is not available (the server answers 404 alike)', async () => {
+    stubFetch({
+      ...session(),
+      [`GET /api/request/get/${REQUEST_GUID}`]: () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Request not found' } },
+      }),
+    });
+    renderRoutes(routes, `/crm/requests/editor/${REQUEST_GUID}`);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'This request is not available' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/deleted it or hid it/)).toBeInTheDocument();
   });
 });

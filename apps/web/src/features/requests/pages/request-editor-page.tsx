@@ -1,26 +1,17 @@
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '@brushline/shared/messages';
 import { paths, toPath } from '@brushline/shared/paths';
 import type { Request, RequestBodyInput } from '@brushline/shared/requests/schemas';
-import { NotFoundPage } from '../../../components/not-found-page.tsx';
-import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { applyServerError } from '../../../lib/server-errors.ts';
-import { useSession } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import {
-  requestQuery,
-  useCreateRequest,
-  useDeleteRequest,
-  useUpdateRequest,
-} from '../api/request-queries.ts';
+import { useCreateRequest, useDeleteRequest, useUpdateRequest } from '../api/request-queries.ts';
 import { RequestDetails } from '../components/request-details.tsx';
 import { RequestForm } from '../components/request-form.tsx';
+import { OneRequest } from '../components/request-unavailable.tsx';
 import { RequestsNav } from '../components/requests-nav.tsx';
 
 type Alert = { title: string; text: string } | null;
@@ -110,32 +101,22 @@ function ViewMode({ request, onEdit }: { request: Request; onEdit: () => void })
 /** /crm/requests/editor/{guid}: one of the user's requests, in view mode until Edit is pressed. */
 export function RequestEditorPage() {
   const { guid = '' } = useParams();
-  const { user } = useSession();
+  return (
+    <Stack gap="md">
+      <RequestsNav />
+      <OneRequest guid={guid} ownOnly headingOrder={2}>
+        {(data) => <Editor request={data.request} />}
+      </OneRequest>
+    </Stack>
+  );
+}
+
+function Editor({ request }: { request: Request }) {
   const navigate = useNavigate();
-  const { data, error, isPending, refetch } = useQuery(requestQuery(guid));
   const update = useUpdateRequest();
   const [editing, setEditing] = useState(false);
   const [alert, setAlert] = useState<Alert>(null);
-  usePageTitle(data ? `${data.request.title} · Request editor` : undefined);
-
-  if (isPending) return <LoadingState label="Loading request" />;
-  // Someone else's request is not editable here: answer as if it did not exist.
-  if (
-    (error instanceof ApiError && (error.status === 404 || error.status === 400)) ||
-    (data && data.request.owner.id !== user?.id)
-  ) {
-    return <NotFoundPage what="request" />;
-  }
-  if (!data) {
-    return (
-      <ErrorState
-        title="Could not load this request"
-        message={error?.message ?? 'Please try again in a moment'}
-        onRetry={refetch}
-      />
-    );
-  }
-  const request = data.request;
+  usePageTitle(`${request.title} · Request editor`);
   const save: Parameters<typeof RequestForm>[0]['onSave'] = (body: RequestBodyInput, form) => {
     setAlert(null);
     update.mutate(
@@ -156,30 +137,24 @@ export function RequestEditorPage() {
       },
     );
   };
+  if (!editing) return <ViewMode request={request} onEdit={() => setEditing(true)} />;
   return (
-    <Stack gap="md">
-      <RequestsNav />
-      {editing ? (
-        <>
-          <Title order={2} fz="h3">
-            Edit request
-          </Title>
-          <RequestForm
-            key={request.updatedAt}
-            request={request}
-            saving={update.isPending}
-            alert={alert}
-            onSave={save}
-            onCancel={() => {
-              setAlert(null);
-              setEditing(false);
-            }}
-            submitLabel="Save request"
-          />
-        </>
-      ) : (
-        <ViewMode request={request} onEdit={() => setEditing(true)} />
-      )}
-    </Stack>
+    <>
+      <Title order={2} fz="h3">
+        Edit request
+      </Title>
+      <RequestForm
+        key={request.updatedAt}
+        request={request}
+        saving={update.isPending}
+        alert={alert}
+        onSave={save}
+        onCancel={() => {
+          setAlert(null);
+          setEditing(false);
+        }}
+        submitLabel="Save request"
+      />
+    </>
   );
 }

@@ -19,6 +19,8 @@ const getRequest = (myApplication: unknown = null, patch = {}) => ({
   }),
 });
 
+const gone = { status: 404, body: { error: { code: 'not_found', message: 'Request not found' } } };
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('a request', () => {
@@ -92,15 +94,37 @@ describe('a request', () => {
     expect(screen.queryByRole('button', { name: /Apply|Update application/ })).not.toBeInTheDocument();
   });
 
-  it('answers 404 for a request that is hidden or gone', async () => {
+  it('says a request that is hidden or gone is not available, with the way back to the list', async () => {
+    stubFetch({ ...session(null), [`GET /api/request/get/${REQUEST_GUID}`]: () => gone });
+    renderRoutes(routes, path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This request is not available' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse requests' })).toHaveAttribute('href', '/requests');
+    // A visitor has no requests of their own to go to.
+    expect(screen.queryByRole('link', { name: 'My requests' })).toBeNull();
+  });
+
+  it('shows the same state when the request goes away while an artist fills in the form', async () => {
+    let deleted = false;
     stubFetch({
       ...session(artistMe),
-      [`GET /api/request/get/${REQUEST_GUID}`]: () => ({
-        status: 404,
-        body: { error: { code: 'not_found', message: 'x' } },
-      }),
+      [`GET /api/request/get/${REQUEST_GUID}`]: () =>
+        deleted ? gone : { status: 200, body: { request: makeRequest(), myApplication: null } },
+      'GET /api/comissioncard/owner': () => ({ status: 200, body: [makeCard()] }),
+      [`POST /api/request/apply/${REQUEST_GUID}`]: () => {
+        deleted = true;
+        return gone;
+      },
     });
-    renderRoutes(routes, path);
-    expect(await screen.findByRole('heading', { name: 'This request does not exist' })).toBeInTheDocument();
+    const { user } = renderRoutes(routes, path);
+    await user.click(await screen.findByRole('radio', { name: /Portrait/ }));
+    await user.type(screen.getByLabelText('Comment'), 'Me!');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This request is not available' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My requests' })).toHaveAttribute('href', '/crm/requests/active');
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
   });
 });

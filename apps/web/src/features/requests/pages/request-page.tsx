@@ -1,19 +1,19 @@
 import { Alert, Anchor, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { paths, toPath } from '@brushline/shared/paths';
-import type { Application, Request } from '@brushline/shared/requests/schemas';
-import { NotFoundPage } from '../../../components/not-found-page.tsx';
-import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import type {
+  Application,
+  Request,
+  RequestPage as RequestPageData,
+} from '@brushline/shared/requests/schemas';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
-import { requestQuery } from '../api/request-queries.ts';
 import { useRequestsLive } from '../api/use-requests-live.ts';
 import { ApplicationStatusBadge } from '../components/application-status-badge.tsx';
 import { ApplyForm } from '../components/apply-form.tsx';
 import { RequestDetails } from '../components/request-details.tsx';
+import { OneRequest } from '../components/request-unavailable.tsx';
 
 /** The caller's own application, answered: where it stands, and the order an approval made. */
 function Answered({ application }: { application: Application }) {
@@ -110,23 +110,12 @@ function ApplyPanel({ request, mine }: { request: Request; mine: Application | n
 /** /requests/{guid}: one request with everything its owner wrote, and the Apply form for artists. */
 export function RequestPage() {
   const { guid = '' } = useParams();
-  const { data, error, isPending, refetch } = useQuery(requestQuery(guid));
   useRequestsLive();
-  usePageTitle(data?.request.title);
+  return <OneRequest guid={guid}>{(data) => <RequestView data={data} />}</OneRequest>;
+}
 
-  if (isPending) return <LoadingState label="Loading request" />;
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-    return <NotFoundPage what="request" />;
-  }
-  if (!data) {
-    return (
-      <ErrorState
-        title="Could not load this request"
-        message={error?.message ?? 'Please try again in a moment'}
-        onRetry={refetch}
-      />
-    );
-  }
+function RequestView({ data }: { data: RequestPageData }) {
+  usePageTitle(data.request.title);
   return (
     <Stack gap="lg" maw={860}>
       <Anchor component={Link} to={paths.requests} size="sm">

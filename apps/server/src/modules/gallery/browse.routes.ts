@@ -21,6 +21,7 @@ import { galleryMessages } from '@brushline/shared/gallery/messages';
 import { idParamsSchema, loginParamsSchema } from '@brushline/shared/gallery/schemas';
 import { messages } from '@brushline/shared/messages';
 import type { Deps } from '../../platform/deps.ts';
+import { fastOkSerializer } from '../../platform/fast-serializer.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
 import { listArtists, listGallery } from './browse.service.ts';
@@ -105,6 +106,8 @@ export const browseRoutes =
           querystring: artistsQuerySchema,
           response: { 200: artistsPageSchema, ...errorResponses(400) },
         },
+        // A hot list: its pages are cached, so writing the JSON is much of what is left (decision 0017).
+        serializerCompiler: fastOkSerializer(artistsPageSchema),
       },
       async (req) => listArtists(deps, req.actor, req.query),
     );
@@ -119,6 +122,7 @@ export const browseRoutes =
           querystring: galleryQuerySchema,
           response: { 200: galleryPageSchema, ...errorResponses(400) },
         },
+        serializerCompiler: fastOkSerializer(galleryPageSchema),
       },
       async (req) => listGallery(deps, req.actor, req.query),
     );

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
 import { carriesAnyIdSql, probeSql, readerTagSets, type ReaderTagSets } from './gallery-access.ts';
-import { cachedPage, sharedReaderKey } from './gallery-page-cache.ts';
+import { cachedPage, cachedTagIds, sharedReaderKey } from './gallery-page-cache.ts';
 import { toGalleryImage } from './gallery.dto.ts';
 import { visibleImages } from './gallery.repo.ts';
 import { displayCardRows } from './display-cards.repo.ts';
@@ -44,7 +44,7 @@ const afterCursor = (cursor: string | undefined, time: SQL, id: SQL) => {
 
 /** Each tag must match (a tag also finds its descendants and synonyms); an unknown tag matches nothing. */
 async function tagConditions(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
   kind: string,
   id: SQL,
@@ -52,7 +52,7 @@ async function tagConditions(
 ) {
   const parts: SQL[] = [];
   for (const title of titles) {
-    const ids = await tagSearchIds(ctx, actor, title);
+    const ids = await cachedTagIds(ctx.bus, title, () => tagSearchIds(ctx, actor, title));
     parts.push(carriesAnyIdSql(kind, id, ids));
   }
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
@@ -81,7 +81,7 @@ export async function listArtists(
 }
 
 async function readArtists(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
   sets: ReaderTagSets,
   q: ArtistsQuery,
@@ -131,7 +131,7 @@ export async function listGallery(
 }
 
 async function readGallery(
-  ctx: Pick<Deps, 'db'>,
+  ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
   sets: ReaderTagSets,
   q: { cursor?: string; tags?: string[] },

@@ -17,12 +17,15 @@ import type { ReaderTagSets } from './gallery-access.ts';
  * write to the tag vocabulary (its own topic). Changes behind the app's back (the demo seed from the
  * CLI, SQL) show within TTL_MS.
  *
+ * A tag filter's ids are kept the same way (cachedTagIds), emptied by every vocabulary write.
+ *
  * Concurrent misses of one page share one read (`load`), so a page that just expired under load is
  * read once, not once per waiting request; a read that began before an invalidation is not shared
  * with requests that arrive after it.
  */
 const TTL_MS = 5000;
 const MAX_PAGES = 1000;
+const MAX_TAG_FILTERS = 5000;
 /** The cache bus topic of changes to the lists. */
 export const GALLERY_LISTS_TOPIC = 'gallery-lists';
 
@@ -31,6 +34,8 @@ type Page = ArtistsPage | GalleryPage;
 interface ListCache {
   pages: BusCache<Page>;
   inFlight: Map<string, Promise<Page>>;
+  /** A tag filter's ids (the tag and its descendants) by the title asked; the vocabulary's own. */
+  tagIds: BusCache<{ ids: number[] }>;
 }
 
 const caches = new WeakMap<CacheBus, ListCache>();
@@ -41,8 +46,12 @@ function listCache(bus: CacheBus): ListCache {
   if (!cache) {
     const pages = createBusCache<Page>(bus, { max: MAX_PAGES, ttlMs: TTL_MS });
     bus.on(GALLERY_LISTS_TOPIC, () => pages.invalidate());
-    bus.on(TAG_VOCABULARY_TOPIC, () => pages.invalidate());
-    cache = { pages, inFlight: new Map() };
+    const tagIds = createBusCache<{ ids: number[] }>(bus, { max: MAX_TAG_FILTERS, ttlMs: TTL_MS });
+    bus.on(TAG_VOCABULARY_TOPIC, () => {
+      pages.invalidate();
+      tagIds.invalidate();
+    });
+    cache = { pages, inFlight: new Map(), tagIds };
     caches.set(bus, cache);
   }
   return cache;
@@ -84,6 +93,25 @@ export async function cachedPage<P extends Page>(
   } finally {
     inFlight.delete(flightKey);
   }
+}
+
+/**
+ * The ids a tag filter by `title` matches (`read`: the tag, its synonyms' canonical tag and its
+ * descendants), kept until the next write to the vocabulary (the same topic empties them), so a
+ * filtered list that misses its page still skips the two lookups of the tag and its descendants.
+ */
+export async function cachedTagIds(
+  bus: CacheBus,
+  title: string,
+  read: () => Promise<number[]>,
+): Promise<number[]> {
+  const { tagIds } = listCache(bus);
+  const hit = tagIds.get(title);
+  if (hit) return hit.ids;
+  const ticket = tagIds.ticket();
+  const ids = await read();
+  tagIds.store(ticket, title, { ids });
+  return ids;
 }
 
 /** A write that can change /artists or /gallery has committed: every instance drops its pages. */

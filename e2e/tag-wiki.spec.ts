@@ -109,3 +109,33 @@ test('the FAQ explains privacy, badges and orders', async ({ page }) => {
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
   await checkA11y(page, 'wiki FAQ');
 });
+
+test('on a 390 px phone the tag picker opens its suggestions below the field, even near the bottom', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerByApi(page.request, 'wikiphone');
+  // Three tags to suggest (this server starts without the demo tags).
+  const stem = `e2e${Date.now().toString(36)}`;
+  for (const kind of ['pencil', 'ink', 'paint']) {
+    const created = await page.request.post('/api/tag/create', { data: { title: `${stem}_${kind}` } });
+    expect(created.ok()).toBe(true);
+  }
+  await page.goto('/wiki/tags/create');
+  const parents = page.getByRole('combobox', { name: 'Parent tags' });
+  // With the on-screen keyboard open, the field sits near the bottom of what is visible, with far
+  // more room above it than below (where the list used to flip up and cover the field).
+  await parents.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 400));
+  const field = (await parents.boundingBox())!;
+  expect(field.y).toBeGreaterThan(350);
+  await page.setViewportSize({ width: 390, height: Math.round(field.y + field.height + 60) });
+  await parents.pressSequentially(stem);
+  // The suggestions come after the 500 ms debounce.
+  const list = page.getByRole('listbox');
+  await expect(list.getByRole('option')).toHaveCount(3);
+  const after = (await parents.boundingBox())!;
+  const dropdown = (await list.boundingBox())!;
+  expect(dropdown.y).toBeGreaterThanOrEqual(after.y + after.height - 1);
+  await page.screenshot({ path: test.info().outputPath('picker-phone.png') });
+  await checkA11y(page, 'new tag form with suggestions on a phone');
+});

@@ -78,8 +78,10 @@ export function TagPicker({ value, onChange, allowNew = false, exclude = [], ...
       // The server already matched prefixes, trigrams and synonyms: show what it answered.
       filter={({ options }) => options}
       acceptValueOnBlur={allowNew}
-      // The suggestions stay inside the page's landmarks (and its dialog, in the merge modal).
-      comboboxProps={{ withinPortal: false }}
+      // The suggestions stay inside the page's landmarks (and its dialog, in the merge modal), and
+      // always open below the field: flipped above it near the bottom of a phone's screen, they
+      // covered the field and its label while typing (the page scrolls to them instead).
+      comboboxProps={{ withinPortal: false, position: 'bottom', middlewares: { flip: false, shift: true } }}
       splitChars={[',']}
       renderOption={({ option }) => {
         const s = byTitle.get(option.value);

@@ -22,7 +22,7 @@ async function pickTag(page: Page, label: string, title: string) {
   await option.click();
 }
 
-test('a commissioner posts a request; an artist finds it by a parent tag and applies; the commissioner approves and the order exists', async ({
+test('a commissioner posts a request; an artist finds it by a parent tag and applies; the commissioner approves; the artist starts and delivers the order and the commissioner approves it done', async ({
   page,
   browser,
 }) => {
@@ -138,16 +138,69 @@ test('a commissioner posts a request; an artist finds it by a parent tag and app
   await expect(ann).toHaveURL(/\/order\/\d+$/);
   await expect(ann.getByRole('heading', { name: 'Pet portrait', level: 1 })).toBeVisible();
 
-  // And it is in her Active commissions, accepted (waiting to be started).
+  // In her Active commissions it waits for her to start it, like any accepted order.
   await ann.goto('/crm/pending/active');
-  await expect(ann.getByText('Pet portrait').first()).toBeVisible();
+  const task = ann
+    .getByRole('list', { name: 'Needs you now' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Pet portrait' });
+  await expect(task).toContainText('Accepted, waiting to start');
+  await checkA11y(ann, 'CRM active, an order from a request');
+  await task.getByRole('button', { name: 'Start' }).click();
+  await expect(task).toContainText('In progress');
 
-  // Cleo follows it under tracking's outgoing side.
+  // Cleo follows it under tracking's outgoing side: work in progress now.
   await page.goto('/crm/requests/tracking/outgoing');
-  await expect(page.getByRole('list', { name: 'Approved applications' }).getByRole('listitem')).toHaveCount(
-    1,
-  );
+  const inProgress = page.getByRole('list', { name: 'Work in progress applications' });
+  await expect(inProgress.getByRole('listitem')).toHaveCount(1);
   await checkA11y(page, 'tracking, answered applications');
+
+  // Ann delivers the finished picture from Active.
+  await task.getByRole('button', { name: 'Deliver' }).click();
+  const deliver = ann.getByRole('dialog', { name: 'Deliver the finished work' });
+  await deliver
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'cat-knight.png', mimeType: 'image/png', buffer: await png('#95a5a6') }]);
+  await expect(deliver.getByRole('button', { name: 'Deliver', exact: true })).toBeEnabled();
+  await deliver.getByRole('button', { name: 'Deliver', exact: true }).click();
+  await expect(deliver).toBeHidden();
+
+  // Cleo opens the order from tracking's Details and approves the delivery: done.
+  await page.reload();
+  await inProgress.getByRole('link', { name: /Details of the order/ }).click();
+  await expect(page).toHaveURL(/\/order\/\d+$/);
+  await expect(page.getByRole('listitem', { name: 'Delivery' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const approve = page.getByRole('dialog', { name: 'Approve the delivered work?' });
+  await approve.getByRole('button', { name: 'Approve, it is final' }).click();
+  await expect(page.getByText('Done', { exact: true }).first()).toBeVisible();
+
+  // Both sides find it under Done once the done column is displayed.
+  await page.goto('/crm/requests/tracking/outgoing');
+  await expect(page.getByRole('list', { name: 'Done applications' })).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Display done column' }).check();
+  await expect(page.getByRole('list', { name: 'Done applications' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Work in progress applications' })).toHaveCount(0);
+  await checkA11y(page, 'tracking, answered applications, done column');
+  await ann.goto('/crm/requests/tracking/incoming');
+  await ann.getByRole('switch', { name: 'Display done column' }).check();
+  await expect(ann.getByRole('list', { name: 'Done applications' }).getByRole('listitem')).toHaveCount(1);
+  await checkA11y(ann, 'tracking, sent applications, done column');
+
+  // Cleo deletes the request (the order stays done); its page then says it is not available.
+  await page.goto(`/crm/requests/editor/${guid}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this request?' })
+    .getByRole('button', { name: 'Delete request' })
+    .click();
+  await expect(page).toHaveURL(/\/crm\/requests\/active$/);
+  await ann.goto(`/requests/${guid}`);
+  await expect(ann.getByRole('heading', { name: 'This request is not available', level: 1 })).toBeVisible();
+  await checkA11y(ann, 'request, not available');
+  await page.goto(`/crm/requests/editor/${guid}`);
+  await expect(page.getByRole('heading', { name: 'This request is not available', level: 2 })).toBeVisible();
+  await checkA11y(page, 'request editor, not available');
   await annContext.close();
   expect(cleo.login).toBeTruthy();
 });

@@ -21,18 +21,18 @@ export type RequestUnavailableReason = 'gone' | 'not-yours';
 export function RequestUnavailable({
   reason,
   guid,
-  headingOrder = 1,
+  inEditor = false,
 }: {
   reason: RequestUnavailableReason;
   guid: string;
-  /** 2 inside the CRM, whose layout has the page's first heading. */
-  headingOrder?: 1 | 2;
+  /** In the CRM's editor: its layout has the page's first heading, and the title says where. */
+  inEditor?: boolean;
 }) {
   const { user } = useSession();
-  usePageTitle('Request unavailable');
+  usePageTitle(inEditor ? 'Request unavailable · Request editor' : 'Request unavailable');
   return (
     <Stack align="center" gap="sm" py={48} ta="center">
-      <Title order={headingOrder} fz="h2">
+      <Title order={inEditor ? 2 : 1} fz="h2">
         {reason === 'gone' ? 'This request is not available' : 'Only its owner can edit this request'}
       </Title>
       <Text c="dimmed" maw={460}>
@@ -62,24 +62,22 @@ export function RequestUnavailable({
 /**
  * One request by guid for a screen that shows it: loading, the unavailable state (also when it
  * goes away while open: a live refetch answers 404), a failed load with Try again, or `children`
- * with the request and the reader's application. `ownOnly`: the editor, for the owner alone.
+ * with the request and the reader's application. `inEditor`: the editor, for the owner alone.
  */
 export function OneRequest({
   guid,
-  ownOnly = false,
-  headingOrder = 1,
+  inEditor = false,
   children,
 }: {
   guid: string;
-  ownOnly?: boolean;
-  headingOrder?: 1 | 2;
+  inEditor?: boolean;
   children: (page: RequestPage) => ReactNode;
 }) {
   const session = useSession();
   const { data, error, isPending, refetch } = useQuery(requestQuery(guid));
-  if (isPending || (ownOnly && session.isPending)) return <LoadingState label="Loading request" />;
+  if (isPending || (inEditor && session.isPending)) return <LoadingState label="Loading request" />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-    return <RequestUnavailable reason="gone" guid={guid} headingOrder={headingOrder} />;
+    return <RequestUnavailable reason="gone" guid={guid} inEditor={inEditor} />;
   }
   if (!data) {
     return (
@@ -90,7 +88,7 @@ export function OneRequest({
       />
     );
   }
-  if (ownOnly && data.request.owner.id !== session.user?.id)
-    return <RequestUnavailable reason="not-yours" guid={guid} headingOrder={headingOrder} />;
+  if (inEditor && data.request.owner.id !== session.user?.id)
+    return <RequestUnavailable reason="not-yours" guid={guid} inEditor={inEditor} />;
   return children(data);
 }

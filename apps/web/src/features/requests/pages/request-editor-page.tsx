@@ -104,7 +104,7 @@ export function RequestEditorPage() {
   return (
     <Stack gap="md">
       <RequestsNav />
-      <OneRequest guid={guid} ownOnly headingOrder={2}>
+      <OneRequest guid={guid} inEditor>
         {(data) => <Editor request={data.request} />}
       </OneRequest>
     </Stack>

@@ -5,7 +5,7 @@ import { paths } from '@brushline/shared/paths';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { artistMe } from '../../orders/test/order-fixtures.ts';
-import { makeTagFull } from '../test/tag-fixtures.ts';
+import { makeTagFull, suggestion } from '../test/tag-fixtures.ts';
 import { TagPage } from './tag-page.tsx';
 
 const routes = [page(paths.wikiTag, <TagPage />), page(paths.wikiTags, <p>the table</p>)];
@@ -103,5 +103,38 @@ describe('tag page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/wiki/tags'));
     expect(calls.filter((c) => c.key === 'DELETE /api/tag/delete/7')).toHaveLength(1);
     expect(toast.success).toHaveBeenCalledWith('Tag deleted!');
+  });
+
+  it('staff merge into a tag picked from the suggestions, after confirming, and land on the tag that stays', async () => {
+    const fox = makeTagFull({
+      id: 3,
+      title: 'fox',
+      synonyms: [{ id: 7, title: 'red_fox', tagType: 'Species', maturity: 'SFW' }],
+    });
+    const calls = stubFetch({
+      ...signedIn(moderator),
+      ...tagRoutes,
+      'GET /api/tags/autocomplete': () => ({ status: 200, body: { items: [suggestion('fox')] } }),
+      'POST /api/tag/merge/7': () => ({ status: 200, body: { tag: fox, message: 'Tag merged!' } }),
+    });
+    const { user, router } = renderRoutes(routes, '/wiki/tag/red_fox');
+    await user.click(await screen.findByRole('button', { name: 'Merge' }));
+    const modal = await screen.findByRole('dialog', { name: 'Merge “red fox” into another tag' });
+    const go = within(modal).getByRole('button', { name: 'Merge…' });
+    expect(go).toBeDisabled();
+    const input = within(modal)
+      .getAllByLabelText('Merge into')
+      .find((e) => e.tagName === 'INPUT')!;
+    await user.type(input, 'fo');
+    await user.click(await within(modal).findByText('fox', {}, { timeout: 3000 }));
+    await waitFor(() => expect(go).toBeEnabled());
+    await user.click(go);
+    const confirm = await screen.findByRole('dialog', { name: 'Merge “red fox” into “fox”?' });
+    expect(confirm).toHaveTextContent('becomes a synonym of “fox”');
+    expect(calls.some((c) => c.key.startsWith('POST /api/tag/merge'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wiki/tag/fox'));
+    expect(calls.find((c) => c.key === 'POST /api/tag/merge/7')?.body).toEqual({ into: 'fox' });
+    expect(toast.success).toHaveBeenCalledWith('Tag merged!');
   });
 });

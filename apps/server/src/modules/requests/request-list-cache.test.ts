@@ -145,18 +145,37 @@ describe('the public list across writes', () => {
     const word = uniqueTitle('cnsfw');
     const nsfw = await createTag(a, ann, { title: uniqueTitle('cnsfwtag'), maturity: 'NSFW' });
     const sfw = await createTag(a, ann, { title: uniqueTitle('csfwtag') });
-    await postRequest(a, ann, { title: `${word} 1`, tags: [nsfw.title, sfw.title] });
+    // Bob hides `plants`: `fern`, its child, goes with it (issue 11 §6 hidden tags).
+    const plants = await createTag(a, ann, { title: uniqueTitle('cplants') });
+    const fern = await createTag(a, ann, { title: uniqueTitle('cfern'), parentTags: [plants.title] });
+    const request = await postRequest(a, ann, {
+      title: `${word} 1`,
+      tags: [nsfw.title, sfw.title, fern.title],
+    });
     const q = `searchInTitle=${word}`;
     const bob = await registerUser(a.app, a.dataDir);
+    const hide = await call(a.app, 'PUT', '/api/user/hidden-tags', bob.cookie, {
+      items: [{ title: plants.title, mode: 'hide' }],
+    });
+    expect(hide.statusCode).toBe(200);
     const eve = await registerUser(a.app, a.dataDir);
     await showNsfw(a, eve);
     const tagsOf = async (user?: TestUser) => (await list(a, q, user))[0]!.tags.map((t) => t.title).sort();
+    const single = async (user?: TestUser) =>
+      (await call(a.app, 'GET', `/api/request/get/${request.guid}`, user?.cookie))
+        .json<{ request: Request }>()
+        .request.tags.map((t) => t.title)
+        .sort();
+    const all = [nsfw.title, sfw.title, fern.title].sort();
     // Anonymous first (the cached page), then the owner and an NSFW reader, then anonymous again.
-    expect(await tagsOf()).toEqual([sfw.title]);
-    expect(await tagsOf(ann)).toEqual([nsfw.title, sfw.title].sort());
-    expect(await tagsOf(eve)).toEqual([nsfw.title, sfw.title].sort());
+    expect(await tagsOf()).toEqual([sfw.title, fern.title].sort());
+    expect(await tagsOf(ann)).toEqual(all);
+    expect(await tagsOf(eve)).toEqual(all);
     expect(await tagsOf(bob)).toEqual([sfw.title]);
-    expect(await tagsOf()).toEqual([sfw.title]);
+    expect(await tagsOf()).toEqual([sfw.title, fern.title].sort());
+    // The request's own page leaves out the same tags.
+    expect(await single(bob)).toEqual([sfw.title]);
+    expect(await single(ann)).toEqual(all);
   });
 });
 

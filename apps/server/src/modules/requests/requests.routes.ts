@@ -89,7 +89,8 @@ export const requestsRoutes =
             'minPrice: whose maximum is at least it; minDeadline: at least this many days; searchInTitle / ' +
             'searchInDecriptions: words in the title / description (either matches); tags: comma-separated tag ' +
             'titles, each matching its synonyms and descendants, all required; typeOfWork: one type. Hidden ' +
-            'requests are never listed. NSFW tags are left off the cards for readers who hide NSFW content.',
+            'requests are never listed. NSFW tags are left off the cards for readers who hide NSFW content, and ' +
+            'so are the tags a reader hides (their hidden tags, with descendants).',
           querystring: requestFilterQuerySchema,
           response: { 200: requestListSchema, ...errorResponses(400) },
         },

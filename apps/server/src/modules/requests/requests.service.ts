@@ -11,6 +11,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { readerTagSets } from '../gallery/gallery-access.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { clearTagsOf, setTagsOf, tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
@@ -68,11 +69,23 @@ export async function presentRequests(
   return rows.map((r) => toRequest(r, byRequest.get(r.id) ?? [], tags.get(subject(r.id).id) ?? []));
 }
 
-/** The request as `actor` reads it: the tags they hide are left out (the owner sees every tag). */
-const forReader = (actor: Actor | null) => (r: Request) =>
-  r.owner.id === actor?.id || r.tags.every(shownTo(actor))
-    ? r
-    : { ...r, tags: r.tags.filter(shownTo(actor)) };
+/**
+ * The tag ids the reader hides (issue 11 §6 hidden tags, mode hide, with their descendants): left
+ * off the request cards they read. None for anonymous readers.
+ */
+async function hiddenBy(ctx: Pick<Deps, 'db'>, actor: Actor | null): Promise<ReadonlySet<number>> {
+  return new Set(actor ? (await readerTagSets(ctx.db, actor)).hide : []);
+}
+
+/**
+ * The request as `actor` reads it: NSFW tags (for readers who do not display it) and the tags they
+ * hide are left out; the owner sees every tag of their own.
+ */
+const forReader = (actor: Actor | null, hidden: ReadonlySet<number>) => (r: Request) => {
+  if (r.owner.id === actor?.id) return r;
+  const shown = (tag: TagRef) => shownTo(actor)(tag) && !hidden.has(tag.id);
+  return r.tags.every(shown) ? r : { ...r, tags: r.tags.filter(shown) };
+};
 
 /** The request as its reader may see it: a hidden one only by its owner (everyone else 404). */
 async function readable(ctx: Pick<Deps, 'db'>, actor: Actor | null, guid: string): Promise<RequestRow> {
@@ -82,7 +95,8 @@ async function readable(ctx: Pick<Deps, 'db'>, actor: Actor | null, guid: string
 }
 
 export async function getRequest(ctx: Pick<Deps, 'db'>, actor: Actor | null, guid: string): Promise<Request> {
-  return forReader(actor)((await presentRequests(ctx, actor, [await readable(ctx, actor, guid)]))[0]!);
+  const [request] = await presentRequests(ctx, actor, [await readable(ctx, actor, guid)]);
+  return forReader(actor, await hiddenBy(ctx, actor))(request!);
 }
 
 export async function listOwnRequests(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<Request[]> {
@@ -171,7 +185,7 @@ export async function filterRequests(
     tags: (q.tags ?? []).map(normalizeTagTitle),
   };
   const key = JSON.stringify(filter);
-  const page = await cachedPage(ctx.bus, `${key}#${q.page}`, async () => {
+  const read = cachedPage(ctx.bus, `${key}#${q.page}`, async () => {
     const tagConditions = [];
     for (const title of filter.tags) {
       const ids = await tagSearchIds(ctx, null, title);
@@ -180,7 +194,8 @@ export async function filterRequests(
     }
     return readPage(ctx, key, filterConditions({ ...filter, tagConditions }), q.page);
   });
-  return page.map(forReader(actor));
+  const [page, hidden] = await Promise.all([read, hiddenBy(ctx, actor)]);
+  return page.map(forReader(actor, hidden));
 }
 
 /**

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Folder } from '@brushline/shared/gallery/schemas';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { DeleteFolderModal } from './folder-modals.tsx';
+import { DeleteFolderModal, FolderModal } from './folder-modals.tsx';
 
 const folderId = '00000000-0000-4000-8000-000000000301';
 const folder: Folder = {
@@ -81,5 +81,57 @@ describe('delete folder dialog', () => {
     await user.click(within(await dialog()).getByRole('button', { name: 'Delete folder' }));
     expect(await screen.findByText('This folder does not exist or is not yours')).toBeInTheDocument();
     expect(onDeleted).not.toHaveBeenCalled();
+  });
+});
+
+describe('folder dialog', () => {
+  it('creates a folder with its name, icon and privacy where it was opened', async () => {
+    const sent: unknown[] = [];
+    stubFetch({
+      'POST /api/folder/create': (body) => {
+        sent.push(body);
+        return {
+          status: 200,
+          body: { folder: { ...folder, folderName: 'Studies' }, message: 'Folder created' },
+        };
+      },
+    });
+    const onClose = vi.fn();
+    const { user } = renderRoutes(
+      [page('/', <FolderModal folder={null} folders={[folder]} parentId={folderId} onClose={onClose} />)],
+      '/',
+    );
+    const d = await screen.findByRole('dialog', { name: 'New folder' });
+    await user.type(within(d).getByRole('textbox', { name: /Name/ }), 'Studies');
+    await user.type(within(d).getByRole('textbox', { name: /Icon/ }), '🦊');
+    await user.click(within(d).getByRole('radio', { name: /Hidden/ }));
+    await user.click(within(d).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(sent).toEqual([
+      { folderName: 'Studies', customIcon: '🦊', privacy: 'Hidden', allowedUserList: [], parentId: folderId },
+    ]);
+    expect(await screen.findByText('Folder created')).toBeInTheDocument();
+  });
+
+  it('edits a folder starting from what it is', async () => {
+    stubFetch({});
+    renderRoutes(
+      [
+        page(
+          '/',
+          <FolderModal
+            folder={{ ...folder, customIcon: '✏️' }}
+            folders={[folder]}
+            parentId={null}
+            onClose={vi.fn()}
+          />,
+        ),
+      ],
+      '/',
+    );
+    const d = await screen.findByRole('dialog', { name: 'Edit folder' });
+    expect(within(d).getByRole('textbox', { name: /Name/ })).toHaveValue('Sketchbook');
+    expect(within(d).getByRole('textbox', { name: /Icon/ })).toHaveValue('✏️');
+    expect(within(d).getByRole('radio', { name: /Private/ })).toBeChecked();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Radio, Select, Stack, TagsInput, Text, TextInput 
 import { useState } from 'react';
 import {
   FOLDER_ALLOWED_USERS_MAX,
+  FOLDER_ICON_MAX,
   FOLDER_NAME_MAX,
   PRIVACIES,
   type FolderDeleteMode,
@@ -38,7 +39,7 @@ export function PrivacyRadio({
   );
 }
 
-/** Create a folder, or edit one: name, privacy, who may open it while Hidden, and where it sits. */
+/** Create a folder, or edit one: name, icon, privacy, who may open it while Hidden, and where it sits. */
 export function FolderModal({
   folder,
   folders,
@@ -52,6 +53,7 @@ export function FolderModal({
   onClose: () => void;
 }) {
   const [name, setName] = useState(folder?.folderName ?? '');
+  const [icon, setIcon] = useState(folder?.customIcon ?? '');
   const [privacy, setPrivacy] = useState<Privacy>(folder?.privacy ?? 'Public');
   const [allowed, setAllowed] = useState<string[]>(folder?.allowedUserList ?? []);
   const [parent, setParent] = useState<string | null>(folder ? folder.parentId : parentId);
@@ -60,7 +62,13 @@ export function FolderModal({
   const update = useUpdateFolder();
   const busy = create.isPending || update.isPending;
   const save = () => {
-    const body = { folderName: name, privacy, allowedUserList: allowed, parentId: parent };
+    const body = {
+      folderName: name,
+      customIcon: icon.trim(),
+      privacy,
+      allowedUserList: allowed,
+      parentId: parent,
+    };
     const done = {
       onSuccess: (res: { message: string }) => {
         toast.success(res.message);
@@ -83,6 +91,13 @@ export function FolderModal({
           maxLength={FOLDER_NAME_MAX}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Icon"
+          description="Optional: an emoji or a short symbol shown before the name"
+          maxLength={FOLDER_ICON_MAX}
+          value={icon}
+          onChange={(e) => setIcon(e.currentTarget.value)}
         />
         <PrivacyRadio label="Who can see it" value={privacy} onChange={setPrivacy} />
         {privacy === 'Hidden' && (

@@ -7,19 +7,14 @@ import { TAG_CONFLICT_CODE, type TagFull } from '@brushline/shared/tags/schemas'
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { artistMe } from '../../orders/test/order-fixtures.ts';
-import { makeTagFull } from '../test/tag-fixtures.ts';
+import { makeTagFull, stubFontFaceSet } from '../test/tag-fixtures.ts';
 import { TagEditorPage } from './tag-editor-page.tsx';
 
 const routes = [page(paths.wikiTagUpdate, <TagEditorPage />), page(paths.wikiTag, <p>the tag page</p>)];
 const session = { 'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }) };
 
 beforeEach(() => {
-  // jsdom has no FontFaceSet; Mantine's autosize Textarea listens to it.
-  if (!document.fonts)
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
+  stubFontFaceSet();
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'error');
 });

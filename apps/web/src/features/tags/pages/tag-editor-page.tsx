@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { messages } from '@brushline/shared/messages';
 import { paths, toPath } from '@brushline/shared/paths';
 import {
@@ -59,6 +59,7 @@ const draftOf = (tag: TagFull): Draft => ({
 /** /wiki/tags/create and /wiki/tags/update/{id}: signed-in users only (anyone may read). */
 export function TagEditorPage() {
   const { id } = useParams();
+  const [params] = useSearchParams();
   const { user, isPending } = useSession();
   const tagId = id ? Number(id) : null;
   const existing = useQuery({ ...tagFullQuery(tagId ?? 0), enabled: tagId !== null && !!user });
@@ -76,7 +77,9 @@ export function TagEditorPage() {
       </Stack>
     );
   }
-  if (tagId === null) return <TagForm key="new" initial={emptyDraft} />;
+  // A new tag may start from a title (the table's "Create" for a search nothing matched).
+  if (tagId === null)
+    return <TagForm key="new" initial={{ ...emptyDraft, title: params.get('title') ?? '' }} />;
   if (existing.isError) {
     return (
       <ErrorState

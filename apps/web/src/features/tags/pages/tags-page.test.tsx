@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@brushline/shared/paths';
 import type { TagPage } from '@brushline/shared/tags/schemas';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
-import { makeTagFull, recordQueryParam } from '../test/tag-fixtures.ts';
+import { makeTagFull, recordQueryParam, stubFontFaceSet } from '../test/tag-fixtures.ts';
+import { artistMe } from '../../orders/test/order-fixtures.ts';
+import { TagEditorPage } from './tag-editor-page.tsx';
 import { TagsPage } from './tags-page.tsx';
 
 const tablePage = (titles: string[]): TagPage => ({
@@ -48,5 +50,28 @@ describe('wiki table', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?filter=wolf'), { timeout: 3000 });
     expect(await screen.findByText('grey wolf')).toBeVisible();
     expect(filters.at(-1)).toBe('wolf');
+  });
+
+  it('offers a signed-in member to create the tag a search found nothing for, with its title filled in', async () => {
+    stubFontFaceSet();
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }),
+      'GET /api/tags/take/1': () => ({ status: 200, body: tablePage([]) }),
+    });
+    const { user, router } = renderRoutes(
+      [page(paths.wikiTags, <TagsPage />), page(paths.wikiTagCreate, <TagEditorPage />)],
+      '/wiki/tags?filter=snow_leopard',
+    );
+    expect(await screen.findByText(/No tag or synonym matches “snow leopard”/)).toBeVisible();
+    await user.click(await screen.findByRole('link', { name: 'Create “snow leopard”' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wiki/tags/create'));
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('snow_leopard');
+  });
+
+  it('offers no create link to anonymous readers', async () => {
+    stubFetch({ 'GET /api/tags/take/1': () => ({ status: 200, body: tablePage([]) }) });
+    renderRoutes([page(paths.wikiTags, <TagsPage />)], '/wiki/tags?filter=snow_leopard');
+    expect(await screen.findByText(/No tag or synonym matches “snow leopard”/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Create/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -78,7 +78,17 @@ export function TagsPage() {
       ) : data && data.items.length === 0 ? (
         <Text role="status" py="lg" ta="center" c="dimmed">
           {filter ? `No tag or synonym matches “${displayTagTitle(filter)}”.` : 'There are no tags yet.'}
-          {user ? ' You can create it.' : ''}
+          {user && filter && (
+            <>
+              {' '}
+              <Anchor
+                component={Link}
+                to={`${paths.wikiTagCreate}?${new URLSearchParams({ title: filter })}`}
+              >
+                Create “{displayTagTitle(filter)}”
+              </Anchor>
+            </>
+          )}
         </Text>
       ) : (
         data && (

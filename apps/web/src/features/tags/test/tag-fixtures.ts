@@ -54,3 +54,12 @@ export function recordQueryParam(name: string, into: string[], pathEnd: string) 
     return stubbed(input, init);
   };
 }
+
+/** jsdom has no FontFaceSet; Mantine's autosize Textarea (the tag editor's description) listens to it. */
+export function stubFontFaceSet() {
+  if (!document.fonts)
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+}

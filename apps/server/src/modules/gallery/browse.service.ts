@@ -9,15 +9,23 @@ import {
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { ArtistsPage, ArtistsQuery, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
 import { isUuid } from '@brushline/shared/uuid';
+import { executeShaped } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
-import { carriesAnyIdSql, probeSql, readerTagSets, type ReaderTagSets } from './gallery-access.ts';
+import {
+  carriesAnyIdSql,
+  idsLiteral,
+  probeSql,
+  readerTagSets,
+  shapedReader,
+  type ReaderTagSets,
+} from './gallery-access.ts';
 import { cachedPage, cachedTagIds, sharedReaderKey } from './gallery-page-cache.ts';
 import { toGalleryImage } from './gallery.dto.ts';
-import { visibleImages } from './gallery.repo.ts';
-import { displayCardRows } from './display-cards.repo.ts';
+import { toImageRow, visibleImagesSql, type ImageRow } from './gallery.repo.ts';
+import { displayCardRowsSql, toDisplayCardRow, type DisplayCardRow } from './display-cards.repo.ts';
 import { presentDisplayCards } from './display-cards.service.ts';
 
 /**
@@ -36,26 +44,54 @@ function decodeCursor(cursor: string): { ts: string; id: string } {
   return { ts, id };
 }
 
-const afterCursor = (cursor: string | undefined, time: SQL, id: SQL) => {
-  if (!cursor) return sql`true`;
-  const c = decodeCursor(cursor);
-  return sql`(${time}, ${id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`;
-};
+/**
+ * A list's query in executeShaped form: conditions over placeholders, the key of their shape and
+ * the values to fill in. Each filter adds its condition once per shape, its values per request.
+ */
+class Shape {
+  readonly where: SQL[] = [];
+  readonly key: unknown[] = [];
+  readonly values: Record<string, unknown> = {};
+  /** Adds `cond` (built over the placeholders) when `present`, with `values` for them. */
+  add(present: boolean, cond: () => SQL, values: Record<string, unknown> = {}) {
+    this.key.push(present);
+    if (!present) return;
+    this.where.push(cond());
+    Object.assign(this.values, values);
+  }
+  /** The conditions joined with `and`, for the build function. */
+  all = () => sql.join(this.where, sql` and `);
+}
 
-/** Each tag must match (a tag also finds its descendants and synonyms); an unknown tag matches nothing. */
+const ph = (name: string) => sql.placeholder(name);
+
+/** Keyset after the cursor (placeholders `cursorTs`, `cursorId`). */
+function afterCursor(shape: Shape, cursor: string | undefined, time: SQL, id: SQL) {
+  const c = cursor ? decodeCursor(cursor) : undefined;
+  shape.add(!!c, () => sql`(${time}, ${id}) < (${ph('cursorTs')}::timestamptz, ${ph('cursorId')}::uuid)`, {
+    cursorTs: c?.ts,
+    cursorId: c?.id,
+  });
+}
+
+/**
+ * Each tag must match (a tag also finds its descendants and synonyms); an unknown tag matches
+ * nothing. Placeholders `tag0`, `tag1`, …; an unknown tag's condition is `false` in the shape.
+ */
 async function tagConditions(
   ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
+  shape: Shape,
   kind: string,
   id: SQL,
   titles: string[],
 ) {
-  const parts: SQL[] = [];
-  for (const title of titles) {
+  for (const [i, title] of titles.entries()) {
     const ids = await cachedTagIds(ctx.bus, title, () => tagSearchIds(ctx, actor, title));
-    parts.push(carriesAnyIdSql(kind, id, ids));
+    shape.key.push(ids.length > 0);
+    shape.where.push(carriesAnyIdSql(kind, id, ids.length > 0 ? ph(`tag${i}`) : []));
+    shape.values[`tag${i}`] = idsLiteral(ids);
   }
-  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
 /**
@@ -86,31 +122,42 @@ async function readArtists(
   sets: ReaderTagSets,
   q: ArtistsQuery,
 ): Promise<ArtistsPage> {
-  const where: SQL[] = [sql`d.is_shown`, afterCursor(q.cursor, sql`d.activity_at`, sql`d.id`)];
-  where.push(await tagConditions(ctx, actor, DISPLAY_CARD_TAG_KIND, sql`d.id`, q.tags ?? []));
-  if (q.minPrice !== undefined || q.maxPrice !== undefined) {
-    // SPEC §5's price rule: a minimum above the maximum is taken as the maximum.
-    const max = q.maxPrice === undefined ? null : toCents(q.maxPrice);
-    const min = q.minPrice === undefined ? 0 : Math.min(toCents(q.minPrice), max ?? Infinity);
-    where.push(
+  const shape = new Shape();
+  shape.where.push(sql`d.is_shown`);
+  afterCursor(shape, q.cursor, sql`d.activity_at`, sql`d.id`);
+  await tagConditions(ctx, actor, shape, DISPLAY_CARD_TAG_KIND, sql`d.id`, q.tags ?? []);
+  const priced = q.minPrice !== undefined || q.maxPrice !== undefined;
+  // SPEC §5's price rule: a minimum above the maximum is taken as the maximum.
+  const max = q.maxPrice === undefined ? null : toCents(q.maxPrice);
+  const min = q.minPrice === undefined ? 0 : Math.min(toCents(q.minPrice), max ?? Infinity);
+  shape.add(
+    priced,
+    () =>
       probeSql(sql`select true from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission
-        and c.starting_price_cents >= ${min} ${max === null ? sql`` : sql`and c.starting_price_cents <= ${max}`}`),
-    );
-  }
-  if (q.open) {
-    where.push(
-      probeSql(sql`select true from commission_cards c where c.owner_id = d.owner_id
+        and c.starting_price_cents >= ${ph('minCents')}::bigint
+        and (${ph('maxCents')}::bigint is null or c.starting_price_cents <= ${ph('maxCents')}::bigint)`),
+    { minCents: min, maxCents: max },
+  );
+  shape.add(!!q.open, () =>
+    probeSql(sql`select true from commission_cards c where c.owner_id = d.owner_id
         and c.is_open_comission and c.is_commissions_open`),
-    );
-  }
-  if (q.search) {
-    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    where.push(
+  );
+  shape.add(
+    !!q.search,
+    () =>
       probeSql(sql`select true from users u where u.id = d.owner_id
-        and (lower(u.login) like ${like} or lower(u.display_name) like ${like})`),
-    );
-  }
-  const rows = await displayCardRows(ctx.db, actor, sql.join(where, sql` and `), ARTISTS_PAGE_SIZE + 1, sets);
+        and (lower(u.login) like ${ph('like')} or lower(u.display_name) like ${ph('like')})`),
+    { like: `%${(q.search ?? '').toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` },
+  );
+  const reader = shapedReader(actor, sets);
+  const rows = (
+    await executeShaped<DisplayCardRow>(
+      ctx.db,
+      JSON.stringify(['artists', reader.key, shape.key]),
+      () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), ARTISTS_PAGE_SIZE + 1),
+      { ...reader.values, ...shape.values },
+    )
+  ).map(toDisplayCardRow);
   const page = rows.slice(0, ARTISTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -136,22 +183,26 @@ async function readGallery(
   sets: ReaderTagSets,
   q: { cursor?: string; tags?: string[] },
 ): Promise<GalleryPage> {
-  const where = sql.join(
-    [
-      sql`gi.effective_privacy = 'Public'`,
-      afterCursor(q.cursor, sql`gi.created_at`, sql`gi.id`),
-      await tagConditions(ctx, actor, GALLERY_IMAGE_TAG_KIND, sql`gi.id`, q.tags ?? []),
-    ],
-    sql` and `,
-  );
-  const rows = await visibleImages(
-    ctx.db,
-    actor,
-    where,
-    sql`gi.created_at desc, gi.id desc`,
-    GALLERY_PAGE_SIZE + 1,
-    sets,
-  );
+  const shape = new Shape();
+  shape.where.push(sql`gi.effective_privacy = 'Public'`);
+  afterCursor(shape, q.cursor, sql`gi.created_at`, sql`gi.id`);
+  await tagConditions(ctx, actor, shape, GALLERY_IMAGE_TAG_KIND, sql`gi.id`, q.tags ?? []);
+  const reader = shapedReader(actor, sets);
+  const rows = (
+    await executeShaped<ImageRow>(
+      ctx.db,
+      JSON.stringify(['gallery', reader.key, shape.key]),
+      () =>
+        visibleImagesSql(
+          reader.viewer,
+          reader.sets,
+          shape.all(),
+          sql`gi.created_at desc, gi.id desc`,
+          GALLERY_PAGE_SIZE + 1,
+        ),
+      { ...reader.values, ...shape.values },
+    )
+  ).map(toImageRow);
   const page = rows.slice(0, GALLERY_PAGE_SIZE);
   const tags = await tagsOfMany(
     ctx,

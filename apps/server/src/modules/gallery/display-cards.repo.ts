@@ -6,10 +6,14 @@ import {
   carriesAnyIdSql,
   carriesHiddenSql,
   hidesAny,
+  noIds,
   probeSql,
   readerTagSets,
   tagInSql,
   type ReaderTagSets,
+  type TagIds,
+  type TagSetsArg,
+  type Viewer,
 } from './gallery-access.ts';
 import { uuidArray, uuidArrayLiteral } from './gallery.repo.ts';
 
@@ -30,14 +34,14 @@ export type DisplayCardRow = {
 };
 
 /** SQL condition: card `d`, or one of its display images, carries a tag the reader does not see. */
-export const cardCarriesHiddenSql = (sets: ReaderTagSets) =>
+export const cardCarriesHiddenSql = (sets: TagSetsArg) =>
   sql`(${carriesHiddenSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, sets)}
   or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id)
        where ${carriesHiddenSql(GALLERY_IMAGE_TAG_KIND, sql`dm.id`, sets)}`)})`;
 
 /** SQL boolean: card `d`, or one of its display images, carries a tag the reader blurs (false when none). */
-export const cardBlurredSql = (blur: readonly number[]) =>
-  blur.length === 0
+export const cardBlurredSql = (blur: TagIds) =>
+  noIds(blur)
     ? sql`false`
     : sql`(${carriesAnyIdSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, blur)}
   or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id) join tag_usages u
@@ -45,24 +49,16 @@ export const cardBlurredSql = (blur: readonly number[]) =>
        where ${tagInSql(sql`u.tag_id`, blur)}`)})`;
 
 /** SQL condition: someone else's card carrying a tag the reader does not see is left out. */
-export const cardNotHiddenSql = (actor: Actor | null, sets: ReaderTagSets) =>
+export const cardNotHiddenSql = (actor: Viewer, sets: TagSetsArg) =>
   !hidesAny(sets)
     ? sql`true`
     : sql`(${actor ? sql`d.owner_id = ${actor.id}::uuid or ` : sql``}not ${cardCarriesHiddenSql(sets)})`;
 
-/** Display cards matching `where` (over `d`; a condition on the owner is a probe of its own), with the facts the list shows. */
-export async function displayCardRows(
-  db: DbOrTx,
-  actor: Actor | null,
-  where: SQL,
-  limit?: number,
-  /** The reader's tag sets when the caller has them already. */
-  known?: ReaderTagSets,
-): Promise<DisplayCardRow[]> {
-  const sets = known ?? (await readerTagSets(db, actor));
+/** The query of displayCardRows: the reader and their tag sets may be placeholders (executeShaped). */
+export function displayCardRowsSql(actor: Viewer, sets: TagSetsArg, where: SQL, limit?: number): SQL {
   // The page first (a materialized CTE, planned alone): the shown-cards index in activity order,
   // each condition a per-row probe, stopping after `limit` rows; then the columns for those rows.
-  const result = await db.execute<DisplayCardRow>(sql`
+  return sql`
     with page as materialized (
       select d.id, d.owner_id, d.media_ids, d.is_shown, d.activity_at
       from display_cards d
@@ -81,13 +77,29 @@ export async function displayCardRows(
         and c.is_open_comission and c.is_commissions_open) as "takingCommissions",
       ${cardBlurredSql(sets.blur)} as blurred
     from page d join users u on u.id = d.owner_id
-    order by d.activity_at desc, d.id desc`);
-  return result.rows.map((r) => ({
-    ...r,
-    mediaIds: uuidArray(r.mediaIds),
-    minPriceCents: r.minPriceCents === null ? null : Number(r.minPriceCents),
-    openCards: Number(r.openCards),
-  }));
+    order by d.activity_at desc, d.id desc`;
+}
+
+/** A display card row as the drivers return it. */
+export const toDisplayCardRow = (r: DisplayCardRow): DisplayCardRow => ({
+  ...r,
+  mediaIds: uuidArray(r.mediaIds),
+  minPriceCents: r.minPriceCents === null ? null : Number(r.minPriceCents),
+  openCards: Number(r.openCards),
+});
+
+/** Display cards matching `where` (over `d`; a condition on the owner is a probe of its own), with the facts the list shows. */
+export async function displayCardRows(
+  db: DbOrTx,
+  actor: Actor | null,
+  where: SQL,
+  limit?: number,
+  /** The reader's tag sets when the caller has them already. */
+  known?: ReaderTagSets,
+): Promise<DisplayCardRow[]> {
+  const sets = known ?? (await readerTagSets(db, actor));
+  const result = await db.execute<DisplayCardRow>(displayCardRowsSql(actor, sets, where, limit));
+  return result.rows.map(toDisplayCardRow);
 }
 
 export async function insertDisplayCard(

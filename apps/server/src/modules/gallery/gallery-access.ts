@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import { GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -17,21 +17,24 @@ import { carriesNsfwSql } from '../tags/tag-usage.service.ts';
  *   only what is effectively Public.
  */
 
-const viewerId = (actor: Actor | null) => actor?.id ?? null;
+/** The reader as the conditions take them: an Actor, or a placeholder for their id (executeShaped). */
+export type Viewer = { readonly id: string | Placeholder } | null;
+
+const viewerId = (actor: Viewer) => actor?.id ?? null;
 
 /** Whether a user is in the allowedUserList of a folder whose path is `path`. */
-const allowedOnPath = (path: SQL, userId: string) =>
+const allowedOnPath = (path: SQL, userId: string | Placeholder) =>
   sql`exists (select 1 from folder_allowed_users a where a.folder_id = any(${path}) and a.user_id = ${userId}::uuid)`;
 
 /** SQL condition: the reader may open folder row `f` (an alias of folders). */
-export function folderVisibleSql(actor: Actor | null, f = sql`f`): SQL {
+export function folderVisibleSql(actor: Viewer, f = sql`f`): SQL {
   const id = viewerId(actor);
   if (!id) return sql`${f}.effective_privacy <> 'Hidden'`;
   return sql`(${f}.owner_id = ${id}::uuid or ${f}.effective_privacy <> 'Hidden' or ${allowedOnPath(sql`${f}.path`, id)})`;
 }
 
 /** SQL condition: the reader may see gallery image row `gi` (an alias of gallery_images). */
-export function imageVisibleSql(actor: Actor | null, gi = sql`gi`): SQL {
+export function imageVisibleSql(actor: Viewer, gi = sql`gi`): SQL {
   const id = viewerId(actor);
   if (!id) return sql`${gi}.effective_privacy <> 'Hidden'`;
   return sql`(${gi}.owner_id = ${id}::uuid or ${gi}.effective_privacy <> 'Hidden'
@@ -72,8 +75,44 @@ export async function readerTagSets(db: DbOrTx, actor: Actor | null): Promise<Re
   return { hideNsfw, hide: [...hide], blur: [...blur] };
 }
 
+/**
+ * Tag ids as the conditions below take them: the ids, or a placeholder filled with their array
+ * literal (`{1,2}`, see idsLiteral) when a list builds its query once per shape (executeShaped).
+ */
+export type TagIds = readonly number[] | Placeholder;
+
+/** A reader's tag sets as the conditions take them: ReaderTagSets, or one with placeholders for the non-empty sets. */
+export interface TagSetsArg {
+  hideNsfw: boolean;
+  hide: TagIds;
+  blur: TagIds;
+}
+
+/** No ids (a placeholder always stands for some). */
+export const noIds = (ids: TagIds) => !(ids instanceof Placeholder) && ids.length === 0;
+
+/** The value of a tag-id placeholder: the ids as an int[] literal. */
+export const idsLiteral = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/**
+ * A list's reader in executeShaped form: the viewer and the non-empty tag sets as placeholders
+ * (`viewer`, `hide`, `blur`), the shape they give the query, and the values to fill in.
+ */
+export function shapedReader(actor: Actor | null, sets: ReaderTagSets) {
+  return {
+    viewer: actor ? { id: sql.placeholder('viewer') } : null,
+    sets: {
+      hideNsfw: sets.hideNsfw,
+      hide: sets.hide.length > 0 ? sql.placeholder('hide') : [],
+      blur: sets.blur.length > 0 ? sql.placeholder('blur') : [],
+    } satisfies TagSetsArg,
+    key: [!!actor, sets.hideNsfw, sets.hide.length > 0, sets.blur.length > 0],
+    values: { viewer: actor?.id ?? null, hide: idsLiteral(sets.hide), blur: idsLiteral(sets.blur) },
+  };
+}
+
 /** Whether the reader leaves anything out by its tags. */
-export const hidesAny = (sets: ReaderTagSets) => sets.hideNsfw || sets.hide.length > 0;
+export const hidesAny = (sets: TagSetsArg) => sets.hideNsfw || !noIds(sets.hide);
 
 /**
  * SQL condition: `query` (a `select 1 from …` naming the outer row) finds a row. Written as a
@@ -88,12 +127,12 @@ export const probeSql = (query: SQL) => sql`((${query} limit 1) is not null)`;
  * query (`in (select unnest …)`): a parent tag's few hundred descendants cost neither a per-element
  * estimate at planning nor a linear search per row.
  */
-export const tagInSql = (column: SQL, ids: readonly number[]) =>
-  sql`((${column}) in (select unnest(${`{${ids.join(',')}}`}::int[]))) is true`;
+export const tagInSql = (column: SQL, ids: TagIds) =>
+  sql`((${column}) in (select unnest(${ids instanceof Placeholder ? ids : idsLiteral(ids)}::int[]))) is true`;
 
 /** SQL condition: the thing of `kind` with id `subjectId` carries one of `ids` (false when there are none). */
-export const carriesAnyIdSql = (kind: string, subjectId: SQL, ids: readonly number[]) =>
-  ids.length === 0
+export const carriesAnyIdSql = (kind: string, subjectId: SQL, ids: TagIds) =>
+  noIds(ids)
     ? sql`false`
     : probeSql(sql`select 1 from tag_usages u where u.subject_kind = ${kind}
         and u.subject_id = (${subjectId})::text and ${tagInSql(sql`u.tag_id`, ids)}`);
@@ -102,17 +141,17 @@ export const carriesAnyIdSql = (kind: string, subjectId: SQL, ids: readonly numb
  * SQL condition: the thing of `kind` with id `subjectId` carries a tag the reader does not see: an
  * NSFW one when they leave NSFW out, or one of their hidden tags (false when neither).
  */
-export function carriesHiddenSql(kind: string, subjectId: SQL, sets: ReaderTagSets): SQL {
+export function carriesHiddenSql(kind: string, subjectId: SQL, sets: TagSetsArg): SQL {
   const parts: SQL[] = [];
   if (sets.hideNsfw) parts.push(carriesNsfwSql(kind, subjectId));
-  if (sets.hide.length > 0) parts.push(carriesAnyIdSql(kind, subjectId, sets.hide));
+  if (!noIds(sets.hide)) parts.push(carriesAnyIdSql(kind, subjectId, sets.hide));
   return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /** SQL condition: image `gi` carries none of the tags the reader does not see. */
-export const imageNotHiddenByTagsSql = (sets: ReaderTagSets, gi = sql`gi`) =>
+export const imageNotHiddenByTagsSql = (sets: TagSetsArg, gi = sql`gi`) =>
   sql`not ${carriesHiddenSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets)}`;
 
 /** SQL boolean: image `gi` carries a tag the reader blurs. */
-export const imageBlurredSql = (sets: ReaderTagSets, gi = sql`gi`) =>
+export const imageBlurredSql = (sets: TagSetsArg, gi = sql`gi`) =>
   carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets.blur);

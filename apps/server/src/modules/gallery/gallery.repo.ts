@@ -11,6 +11,8 @@ import {
   imageVisibleSql,
   readerTagSets,
   type ReaderTagSets,
+  type TagSetsArg,
+  type Viewer,
 } from './gallery-access.ts';
 
 /**
@@ -39,7 +41,7 @@ export type ImageRow = {
   blurred: boolean;
 };
 
-const imageColumns = (sets: ReaderTagSets) => sql`
+const imageColumns = (sets: TagSetsArg) => sql`
   gi.id, gi.owner_id as "ownerId", u.login as "ownerLogin", u.display_name as "ownerDisplayName",
   (select am.id from media am where am.id = u.avatar_media_id and am.owner_id = u.id) as "ownerAvatarId",
   gi.folder_id as "folderId", gi.title, gi.privacy::text as privacy,
@@ -47,6 +49,48 @@ const imageColumns = (sets: ReaderTagSets) => sql`
   to_char(gi.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(gi.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs",
   m.width, m.height, m.mime, ${imageBlurredSql(sets)} as blurred`;
+
+/**
+ * The query of visibleImages: the reader and their tag sets may be placeholders (executeShaped),
+ * and `where` and `order` name only `gi`.
+ */
+export function visibleImagesSql(
+  actor: Viewer,
+  sets: TagSetsArg,
+  where: SQL,
+  order: SQL,
+  limit?: number,
+): SQL {
+  const notHidden = !hidesAny(sets)
+    ? sql`true`
+    : actor
+      ? sql`(gi.owner_id = ${actor.id}::uuid or ${imageNotHiddenByTagsSql(sets)})`
+      : imageNotHiddenByTagsSql(sets);
+  // The rows first (a materialized CTE, planned alone): `where` and `order` name only `gi`, so an
+  // ordered index with per-row probes stops after `limit`; then media and owner for those rows,
+  // each by its primary key (`offset 0` keeps them per-row lookups: joined, a page of 31 rows
+  // was hashed against a scan of every user).
+  return sql`
+    with page as materialized (
+      select gi.* from gallery_images gi
+      where ${where} and ${imageVisibleSql(actor)} and ${notHidden}
+      order by ${order}
+      ${limit === undefined ? sql`` : sql`limit ${limit}`})
+    select ${imageColumns(sets)}
+    from page gi
+      cross join lateral (select m.width, m.height, m.mime from media m where m.id = gi.id offset 0) m
+      cross join lateral (select u.id, u.login, u.display_name, u.avatar_media_id from users u
+        where u.id = gi.owner_id offset 0) u
+    order by ${order}`;
+}
+
+/** An image row as the drivers return it, with its numbers as numbers. */
+export const toImageRow = (r: ImageRow): ImageRow => ({
+  ...r,
+  position: Number(r.position),
+  width: Number(r.width),
+  height: Number(r.height),
+});
 
 /**
  * Gallery images the reader may see, matching `where`: their own privacy and folders decide, and
@@ -62,33 +106,8 @@ export async function visibleImages(
   known?: ReaderTagSets,
 ): Promise<ImageRow[]> {
   const sets = known ?? (await readerTagSets(db, actor));
-  const notHidden = !hidesAny(sets)
-    ? sql`true`
-    : actor
-      ? sql`(gi.owner_id = ${actor.id}::uuid or ${imageNotHiddenByTagsSql(sets)})`
-      : imageNotHiddenByTagsSql(sets);
-  // The rows first (a materialized CTE, planned alone): `where` and `order` name only `gi`, so an
-  // ordered index with per-row probes stops after `limit`; then media and owner for those rows,
-  // each by its primary key (`offset 0` keeps them per-row lookups: joined, a page of 31 rows
-  // was hashed against a scan of every user).
-  const result = await db.execute<ImageRow>(sql`
-    with page as materialized (
-      select gi.* from gallery_images gi
-      where ${where} and ${imageVisibleSql(actor)} and ${notHidden}
-      order by ${order}
-      ${limit === undefined ? sql`` : sql`limit ${limit}`})
-    select ${imageColumns(sets)}
-    from page gi
-      cross join lateral (select m.width, m.height, m.mime from media m where m.id = gi.id offset 0) m
-      cross join lateral (select u.id, u.login, u.display_name, u.avatar_media_id from users u
-        where u.id = gi.owner_id offset 0) u
-    order by ${order}`);
-  return result.rows.map((r) => ({
-    ...r,
-    position: Number(r.position),
-    width: Number(r.width),
-    height: Number(r.height),
-  }));
+  const result = await db.execute<ImageRow>(visibleImagesSql(actor, sets, where, order, limit));
+  return result.rows.map(toImageRow);
 }
 
 export type FolderRow = {

@@ -161,3 +161,25 @@ export function nextBusMessage(app: App, topic: string): Promise<unknown> {
     });
   });
 }
+
+/**
+ * Two servers of one deployment: one database, one cache bus (Redis when REDIS_URL is set, else
+ * the process's bus for apps sharing a database). Close them with `closeAll`.
+ */
+export async function twoInstances(): Promise<[TestApp, TestApp]> {
+  const a = await createTestApp();
+  return [a, await createTestApp({}, a.app.database)];
+}
+
+/** Closes test apps in the order given (the instances sharing a database before its owner). */
+export async function closeAll(...apps: TestApp[]): Promise<void> {
+  for (const t of apps) await t.close();
+}
+
+/** Runs a write (through any instance) and answers once `other` has heard `topic` on the cache bus. */
+export async function afterBusMessage<T>(other: TestApp, topic: string, write: () => Promise<T>): Promise<T> {
+  const heard = nextBusMessage(other.app, topic);
+  const result = await write();
+  await heard;
+  return result;
+}

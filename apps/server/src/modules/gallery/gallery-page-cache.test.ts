@@ -6,10 +6,11 @@ import {
   type ArtistsPage,
   type GalleryPage,
 } from '@brushline/shared/gallery/browse-schemas';
-import { createTestApp, nextBusMessage, registerUser, type TestApp } from '../../test/harness.ts';
+import { afterBusMessage, closeAll, registerUser, twoInstances, type TestApp } from '../../test/harness.ts';
 import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 import { createTag, editOf, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, shownArtist } from './gallery-fixtures.ts';
+import { TAG_VOCABULARY_TOPIC } from '../tags/tag-suggest-cache.ts';
 import { GALLERY_LISTS_TOPIC } from './gallery-page-cache.ts';
 
 // /artists and /gallery pages are cached per reader class on each instance (gallery-page-cache.ts,
@@ -21,14 +22,10 @@ let a: TestApp;
 let b: TestApp;
 let staff: TestUser;
 beforeAll(async () => {
-  a = await createTestApp();
-  b = await createTestApp({}, a.app.database);
+  [a, b] = await twoInstances();
   staff = await registerStaff(a);
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => closeAll(b, a));
 
 const get = async <T>(t: TestApp, path: string, user?: TestUser) => {
   const res = await call(t.app, 'GET', path, user?.cookie);
@@ -41,12 +38,7 @@ const artistNames = async (t: TestApp, tag: string, user?: TestUser) =>
   (await get<ArtistsPage>(t, `/api/artists?tags=${tag}`, user)).items.map((c) => c.owner.displayName);
 
 /** A write through A, once B has heard that the lists changed. */
-async function onBoth<T>(write: () => Promise<T>): Promise<T> {
-  const heard = nextBusMessage(b.app, GALLERY_LISTS_TOPIC);
-  const result = await write();
-  await heard;
-  return result;
-}
+const onBoth = <T>(write: () => Promise<T>) => afterBusMessage(b, GALLERY_LISTS_TOPIC, write);
 
 describe('gallery list pages across instances', () => {
   it('a new Public image, and one made Private, show on every instance at once', async () => {
@@ -106,25 +98,19 @@ describe('gallery list pages across instances', () => {
         ?.tags.map((x) => x.title);
     expect([await titles(a), await titles(b)]).toEqual([[tag.title], [tag.title]]);
     const renamed = uniqueTitle('cacherenamed');
-    const heard = nextBusMessage(b.app, 'tags');
-    const res = await call(
-      a.app,
-      'PUT',
-      `/api/tag/update/${tag.id}`,
-      staff.cookie,
-      editOf(tag, { title: renamed }),
+    const res = await afterBusMessage(b, TAG_VOCABULARY_TOPIC, () =>
+      call(a.app, 'PUT', `/api/tag/update/${tag.id}`, staff.cookie, editOf(tag, { title: renamed })),
     );
     expect(res.statusCode).toBe(200);
-    await heard;
     expect([await titles(a), await titles(b)]).toEqual([[renamed], [renamed]]);
   });
 
   it('a new child of a filtered tag counts at once: the filter’s tag ids follow the vocabulary', async () => {
     const parent = await createTag(a, staff, { title: uniqueTitle('cacheparent') });
     expect([await artistNames(a, parent.title), await artistNames(b, parent.title)]).toEqual([[], []]);
-    const heard = nextBusMessage(b.app, 'tags');
-    const child = await createTag(a, staff, { title: uniqueTitle('cachechild'), parentTags: [parent.title] });
-    await heard;
+    const child = await afterBusMessage(b, TAG_VOCABULARY_TOPIC, () =>
+      createTag(a, staff, { title: uniqueTitle('cachechild'), parentTags: [parent.title] }),
+    );
     const { card } = await onBoth(() => shownArtist(a, [child.title]));
     const name = card.owner.displayName;
     expect([await artistNames(a, parent.title), await artistNames(b, parent.title)]).toEqual([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUESTS_PAGE_SIZE } from '@brushline/shared/requests/constants';
 import { requestBodySchema, type Request, type RequestBodyInput } from '@brushline/shared/requests/schemas';
-import { createTestApp, nextBusMessage, registerUser, type TestApp } from '../../test/harness.ts';
+import { afterBusMessage, closeAll, registerUser, twoInstances, type TestApp } from '../../test/harness.ts';
 import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 import { TAG_VOCABULARY_TOPIC } from '../tags/tag-suggest-cache.ts';
 import { createTag, editOf, fullTag, showNsfw, uniqueTitle } from '../tags/tag-fixtures.ts';
@@ -20,14 +20,10 @@ let a: TestApp;
 let b: TestApp;
 let ann: TestUser;
 beforeAll(async () => {
-  a = await createTestApp();
-  b = await createTestApp({}, a.app.database);
+  [a, b] = await twoInstances();
   ann = await registerUser(a.app, a.dataDir);
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => closeAll(b, a));
 
 const list = async (t: TestApp, query: string, user?: TestUser) => {
   const res = await call(t.app, 'GET', `/api/request/get/filter?${query}`, user?.cookie);
@@ -39,12 +35,7 @@ const titles = async (t: TestApp, query: string, user?: TestUser) =>
 const both = async (query: string) => [await titles(a, query), await titles(b, query)];
 
 /** A write through A, once B has heard of it on `topic`. */
-async function onBoth<T>(write: () => Promise<T>, topic = REQUESTS_TOPIC): Promise<T> {
-  const heard = nextBusMessage(b.app, topic);
-  const result = await write();
-  await heard;
-  return result;
-}
+const onBoth = <T>(write: () => Promise<T>, topic = REQUESTS_TOPIC) => afterBusMessage(b, topic, write);
 
 /** The owner saves `request` with `change` through A, once B has heard of it. */
 const save = (owner: TestUser, request: Request, change: Partial<RequestBodyInput>) =>

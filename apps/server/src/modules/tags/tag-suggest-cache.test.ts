@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagSuggestion } from '@brushline/shared/tags/schemas';
-import { createTestApp, nextBusMessage, registerUser, type TestApp } from '../../test/harness.ts';
+import { afterBusMessage, closeAll, registerUser, twoInstances, type TestApp } from '../../test/harness.ts';
 import { call } from '../orders/commission-fixtures.ts';
 import { TAG_VOCABULARY_TOPIC } from './tag-suggest-cache.ts';
 import {
@@ -25,17 +25,13 @@ let ann: TestUser;
 let nsfwReader: TestUser;
 let mod: TestUser;
 beforeAll(async () => {
-  a = await createTestApp();
-  b = await createTestApp({}, a.app.database);
+  [a, b] = await twoInstances();
   ann = await registerUser(a.app, a.dataDir);
   nsfwReader = await registerUser(a.app, a.dataDir);
   mod = await registerStaff(a);
   await showNsfw(a, nsfwReader);
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => closeAll(b, a));
 
 const ask = async (t: TestApp, q: string, user?: TestUser) => {
   const res = await call(t.app, 'GET', `/api/tags/autocomplete?q=${encodeURIComponent(q)}`, user?.cookie);
@@ -46,12 +42,7 @@ const labels = async (t: TestApp, q: string, user?: TestUser) => (await ask(t, q
 const both = async (q: string, user?: TestUser) => [await labels(a, q, user), await labels(b, q, user)];
 
 /** A write through A, once B has heard that the vocabulary changed. */
-async function onBoth<T>(write: () => Promise<T>): Promise<T> {
-  const heard = nextBusMessage(b.app, TAG_VOCABULARY_TOPIC);
-  const result = await write();
-  await heard;
-  return result;
-}
+const onBoth = <T>(write: () => Promise<T>) => afterBusMessage(b, TAG_VOCABULARY_TOPIC, write);
 
 describe('autocomplete answers across instances', () => {
   it('shows a created tag and its synonym at once on every instance', async () => {

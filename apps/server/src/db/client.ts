@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -202,6 +202,15 @@ export async function executeShaped<T extends Record<string, unknown>>(
     const q = dialect.sqlToQuery(build());
     shape = { text: q.sql, params: q.params };
     if (shapes.size < SHAPES_MAX) shapes.set(key, shape);
+  } else if (process.env.VITEST) {
+    // Under test, every call checks that its text and every non-placeholder value are the ones
+    // kept for the key: a value written into `build` instead of a placeholder would otherwise be
+    // sent again with the next reader's query (someone else's id, filters or tags).
+    const again = dialect.sqlToQuery(build());
+    const literal = (p: unknown) => (p instanceof Placeholder ? `$${p.name}` : JSON.stringify(p));
+    if (again.sql !== shape.text || again.params.map(literal).join() !== shape.params.map(literal).join()) {
+      throw new Error(`executeShaped '${key}': a value is not a placeholder (text or literals differ)`);
+    }
   }
   const { text } = shape;
   const params = fillPlaceholders(shape.params, values);

@@ -18,6 +18,7 @@ import { TAG_SUGGEST_TTL_MS } from '../apps/server/src/modules/tags/tag-suggest-
 import type { buildApp } from '../apps/server/src/app.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { suggestSql } from '../apps/server/src/modules/tags/tag-suggest.repo.ts';
+import { loadTagWords } from '../apps/server/src/modules/tags/tag-word-index.ts';
 import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
 import { startSession } from '../apps/server/src/platform/session.ts';
 import { prng } from './feed-seed.ts';
@@ -107,6 +108,11 @@ try {
   console.log(
     `tags benchmark on PostgreSQL: ${seeded.tags} tags, ${seeded.synonyms} synonyms, ${seeded.links} parent links (seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s); ${seconds}s per route, ${connections} connections`,
   );
+  const loadStart = performance.now();
+  const wordIndex = await loadTagWords(fresh.database.db);
+  console.log(
+    `  typo correction's words: ${wordIndex.size} loaded and indexed in ${(performance.now() - loadStart).toFixed(0)} ms (once per instance, again after each vocabulary change)`,
+  );
   const redisUrl = process.env.BENCH_REDIS_URL || process.env.REDIS_URL;
   const served = await serveBench(fresh.database, dataDir, 'tags', redisUrl);
   app = served.app;
@@ -161,8 +167,9 @@ try {
     const client = new pg.Client({ connectionString: fresh.url });
     await client.connect();
     // The whole suggestion (one statement): a prefix, a synonym, whole titles, typos.
+    const words = await loadTagWords(fresh.database.db);
     const plans = ['fo', 'red_f', 'artist_', synonym, 'dragon', 'dragno', 'striped_tigre_hat'].map(
-      (q) => [`suggestion q=${q}`, suggestSql(q, false, TAG_SUGGESTIONS_MAX)] as const,
+      (q) => [`suggestion q=${q}`, suggestSql(q, words.correct(q), false, TAG_SUGGESTIONS_MAX)] as const,
     );
     for (const [label, query] of plans) {
       const built = new PgDialect().sqlToQuery(query);

@@ -70,9 +70,10 @@ export const tags = pgTable(
 
 /**
  * The words of live titles (tags and synonyms, split at `_`, three characters or more) and how many
- * titles use each: the autocomplete's typo correction looks a mistyped word up here by trigram
- * (a few thousand short words) instead of among every title. Kept by the `tag_words_sync` trigger
- * on `tags` (migration 0012), so bulk inserts and every write path keep it exact.
+ * titles use each: each instance loads them into the autocomplete's typo correction
+ * (tag-word-index.ts), a few tens of thousands of short words instead of every title. Kept by the
+ * `tag_words_sync` trigger on `tags` (migration 0012), so bulk inserts and every write path keep
+ * it exact.
  */
 export const tagWords = pgTable(
   'tag_words',
@@ -81,10 +82,6 @@ export const tagWords = pgTable(
     uses: integer('uses').notNull().default(0),
   },
   (t) => [
-    // fastupdate off: words go straight into the index (no pending list to scan), writes are rare.
-    index('tag_words_trgm_idx')
-      .using('gin', sql`${t.word} gin_trgm_ops`)
-      .with({ fastupdate: false }),
     // "Does a word start with what is being typed": a byte-wise range scan.
     index('tag_words_prefix_idx').on(t.word.op('text_pattern_ops')),
   ],

@@ -105,6 +105,28 @@ describe('autocomplete answers across instances', () => {
     expect(await both(stem)).toEqual([[], []]);
   });
 
+  it('corrects typos towards a word a tag was just given on another instance', async () => {
+    const stem = uniqueTitle('cachetypo');
+    const word = `wombat${Math.random().toString(36).slice(2, 6)}`;
+    const typo = `${stem}_${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}_tail`;
+    // B has its words loaded (and this typo answered) before the word exists.
+    expect(await labels(b, typo)).toEqual([]);
+    const tag = await onBoth(() => createTag(a, ann, { title: `${stem}_${word}_tail` }));
+    expect(await labels(b, typo)).toEqual([tag.title]);
+    // Renamed away: nothing is corrected towards the old word any more.
+    const full = await fullTag(a, tag.id);
+    await onBoth(() =>
+      call(
+        a.app,
+        'PUT',
+        `/api/tag/update/${tag.id}`,
+        ann.cookie,
+        editOf(full, { title: `${stem}_other_tail` }),
+      ),
+    );
+    expect(await labels(b, typo)).toEqual([]);
+  });
+
   it('a refused write changes nothing and the answers stay right', async () => {
     const stem = uniqueTitle('cacherefused');
     const tag = await createTag(a, ann, { title: stem });

@@ -1,6 +1,6 @@
 // The autocomplete's query (decision 0015 "Search"; bench/tags.ts measures it on 100,000 tags):
-// prefix matches, and for a typo the words of the query corrected through `tag_words` — all in one
-// statement, so a suggestion is one round trip to PostgreSQL whatever was typed.
+// prefix matches, and for a typo the prefixes of the corrected query (tag-word-index.ts) — all in
+// one statement, so a suggestion is one round trip to PostgreSQL whatever was typed.
 import { sql, type SQL } from 'drizzle-orm';
 import type { TagMaturity, TagType } from '@brushline/shared/tags/constants';
 import { executeCached, type DbOrTx } from '../../db/client.ts';
@@ -23,19 +23,20 @@ const PREFIX_END = '\u{10FFFF}';
 
 /**
  * Autocomplete: the exact title, then canonical tags and synonyms starting with `q` (most used
- * first); a synonym answers its canonical tag. Only when those are fewer than `limit` (and `q` has
- * three characters or more), similar titles fill the list: `q` with each word that no title uses
- * corrected to the most similar word titles do use (pg_trgm `%` over `tag_words`, a few thousand
- * short words rather than every title), then titles starting with `q` less its last word (the
- * broader tags). One statement (suggestSql), so one round trip. NSFW tags only when `withNsfw`.
+ * first); a synonym answers its canonical tag. Only when those are fewer than `limit`, similar
+ * titles fill the list: those starting with `corrected` (`q` with its mistyped words corrected,
+ * tag-word-index.ts; null when no word needed it), then titles starting with `q` less its last
+ * word (the broader tags). One statement (suggestSql), so one round trip. NSFW tags only when
+ * `withNsfw`.
  */
 export async function suggestTags(
   db: DbOrTx,
   q: string,
+  corrected: string | null,
   withNsfw: boolean,
   limit: number,
 ): Promise<SuggestionRow[]> {
-  return executeCached<SuggestionRow>(db, suggestSql(q, withNsfw, limit));
+  return executeCached<SuggestionRow>(db, suggestSql(q, corrected, withNsfw, limit));
 }
 
 /** `q` less its last word when that leaves three characters or more (the broader tags). */
@@ -49,30 +50,25 @@ function broaderOf(q: string): string | null {
  * of the corrected query) only when `found` has fewer than `limit`, and `wider` (prefixes of the
  * broader query) only when both together still have fewer: each is gated by a condition on the
  * parts before it, which PostgreSQL checks before running the part. The text depends only on the
- * flags and on how many words `q` has (and which are short), so it stays prepared (executeCached).
+ * flags, whether there is a correction and whether there is a broader query, so it stays prepared
+ * (executeCached).
  */
-export function suggestSql(q: string, withNsfw: boolean, limit: number): SQL {
+export function suggestSql(q: string, corrected: string | null, withNsfw: boolean, limit: number): SQL {
   const found = prefixedSql(sql`${q}::text`, q.length < 3, withNsfw, limit);
-  const words = q.split('_');
-  const fixable = q.length >= 3 && words.some((w) => w.length >= 3);
   const broader = broaderOf(q);
   const parts: SQL[] = [sql`select *, 0 as part from found`];
   const ctes: SQL[] = [sql`found as materialized (select * from ${found} p)`];
-  if (fixable) {
+  if (corrected !== null) {
     ctes.push(
-      // Materialized: inlined, each word's trigram lookup ran once per use of fix below (twice).
-      sql`words as materialized (${wordFixesSql(words)})`,
-      sql`corrected as materialized (
-        select string_agg(coalesce(fix, word), '_' order by ord) as q from words
-        having bool_or(fix is not null))`,
       sql`fixed as materialized (
-        select * from ${prefixedSql(sql`(select q from corrected)`, false, withNsfw, limit)} p
+        select * from ${prefixedSql(sql`${corrected}::text`, false, withNsfw, limit)} p
         where (select count(*) from found) < ${limit})`,
     );
     parts.push(sql`select *, 1 from fixed`);
   }
   if (broader) {
-    const before = fixable ? sql`select id from found union select id from fixed` : sql`select id from found`;
+    const before =
+      corrected !== null ? sql`select id from found union select id from fixed` : sql`select id from found`;
     ctes.push(
       sql`wider as materialized (
         select * from ${prefixedSql(sql`${broader}::text`, false, withNsfw, limit)} p
@@ -142,28 +138,4 @@ export function prefixedSql(q: SQL, short: boolean, withNsfw: boolean, limit: nu
     order by ord
     limit ${limit}
   )`;
-}
-
-/**
- * For each of `words` (three characters or more) that no live title uses, the most similar word
- * one does (pg_trgm `%` through `tag_words_trgm_idx`, then the most used); the last word counts as
- * used when a word starts with it, since it may be still being typed. One row per word (`ord`,
- * `word`, `fix`): `fix` is null where the word stays. Each word is its own constant so the planner
- * can use the trigram index (a lateral join over the words would scan the table).
- */
-export function wordFixesSql(words: string[]): SQL {
-  const parts = words.map((w, i) => {
-    const known =
-      i === words.length - 1
-        ? sql`k.word ~>=~ ${w}::text and k.word ~<~ ${w + PREFIX_END}::text`
-        : sql`k.word = ${w}::text`;
-    const fix =
-      w.length < 3
-        ? sql`null::text`
-        : sql`case when exists (select 1 from tag_words k where ${known} and k.uses > 0) then null
-            else (select s.word from tag_words s where s.word % ${w}::text and s.uses > 0
-                  order by similarity(s.word, ${w}::text) desc, s.uses desc, s.word limit 1) end`;
-    return sql`select ${i}::int as ord, ${w}::text as word, ${fix} as fix`;
-  });
-  return sql.join(parts, sql` union all `);
 }

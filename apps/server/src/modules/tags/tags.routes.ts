@@ -70,7 +70,7 @@ export const tagsRoutes =
             'Path not in SPEC §7; chosen here. At most ' +
             `${TAG_SUGGESTIONS_MAX}, best first: exact, then prefix (most used first); only when fewer, ` +
             'similar titles: the query with each mistyped word corrected to the most similar word titles ' +
-            'use (pg_trgm), then the titles starting with its first words. A synonym answers its ' +
+            'use (pg_trgm similarity), then the titles starting with its first words. A synonym answers its ' +
             'canonical tag with `alias` set and `label` ' +
             '"alias → canonical". NSFW tags are left out unless the signed-in reader displays NSFW.',
           querystring: tagSuggestQuerySchema,

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagSuggestCache, tagSuggestKey } from './tag-suggest-cache.ts';
 import { suggestTags as suggestTagRows } from './tag-suggest.repo.ts';
+import { tagWordIndex } from './tag-word-index.ts';
 import { presentTagFull, presentTags } from './tags.dto.ts';
 import {
   countLinks,
@@ -111,7 +112,8 @@ export async function suggestTags(
   const cached = cache.get(key);
   if (cached) return cached;
   const ticket = cache.ticket();
-  const rows = await suggestTagRows(ctx.db, query, withNsfw, TAG_SUGGESTIONS_MAX);
+  const words = await tagWordIndex(ctx);
+  const rows = await suggestTagRows(ctx.db, query, words.correct(query), withNsfw, TAG_SUGGESTIONS_MAX);
   const items = rows.map((r) => ({
     id: Number(r.id),
     title: r.title,

@@ -108,6 +108,13 @@ export const displayCards = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     isShown: boolean('is_shown').notNull().default(false),
+    /**
+     * The card or one of its display images carries an NSFW tag or a descendant of one (the
+     * `nsfw_tags` closure). Kept exact by triggers (migration 0015) in the transaction of every
+     * write to tag_usages, nsfw_tags and the card's media_ids, so /artists asks one column instead
+     * of probing each display image's tags (decision 0017).
+     */
+    carriesNsfw: boolean('carries_nsfw').notNull().default(false),
     activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,6 +123,8 @@ export const displayCards = pgTable(
     index('display_cards_shown_idx')
       .on(sql`${t.activityAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.isShown}`),
+    // The cards that show an image (the carries_nsfw triggers, when an image's tags change).
+    index('display_cards_media_idx').using('gin', t.mediaIds),
   ],
 );
 

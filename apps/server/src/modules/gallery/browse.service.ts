@@ -23,10 +23,9 @@ import {
   type ReaderTagSets,
 } from './gallery-access.ts';
 import { cachedPage, cachedTagIds, sharedReaderKey } from './gallery-page-cache.ts';
-import { toGalleryImage } from './gallery.dto.ts';
+import { toDisplayCard, toGalleryImage } from './gallery.dto.ts';
 import { toImageRow, visibleImagesSql, type ImageRow } from './gallery.repo.ts';
 import { displayCardRowsSql, toDisplayCardRow, type DisplayCardRow } from './display-cards.repo.ts';
-import { presentDisplayCards } from './display-cards.service.ts';
 
 /**
  * The two public lists of issue 11: /artists (shown display cards, newest activity first) and
@@ -161,7 +160,7 @@ async function readArtists(
   const page = rows.slice(0, ARTISTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    items: await presentDisplayCards(ctx, actor, page, sets),
+    items: page.map((r) => toDisplayCard(r, actor)),
     nextCursor: rows.length > ARTISTS_PAGE_SIZE && last ? encodeCursor(last.cursorTs, last.id) : null,
   };
 }

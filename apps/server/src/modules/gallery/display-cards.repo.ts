@@ -1,11 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DISPLAY_CARD_TAG_KIND, GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
+import {
+  DISPLAY_CARD_TAG_KIND,
+  GALLERY_IMAGE_TAG_KIND,
+  type Privacy,
+} from '@brushline/shared/gallery/constants';
+import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/session.ts';
 import {
   carriesAnyIdSql,
-  carriesHiddenSql,
   hidesAny,
+  imageBlurredSql,
+  imageNotHiddenByTagsSql,
+  imageVisibleSql,
   noIds,
   probeSql,
   readerTagSets,
@@ -16,6 +23,17 @@ import {
   type Viewer,
 } from './gallery-access.ts';
 import { uuidArray, uuidArrayLiteral } from './gallery.repo.ts';
+
+/** A display image as the card's row carries it (JSON, in the card's order). */
+export type DisplayImageRow = {
+  id: string;
+  ownerId: string;
+  effectivePrivacy: Privacy;
+  width: number;
+  height: number;
+  mime: string;
+  blurred: boolean;
+};
 
 export type DisplayCardRow = {
   id: string;
@@ -31,13 +49,27 @@ export type DisplayCardRow = {
   openCards: number;
   takingCommissions: boolean;
   blurred: boolean;
+  /** The card's live tags, by title. */
+  tags: TagRef[];
+  /** The display images this reader may see, in the card's order. */
+  images: DisplayImageRow[];
 };
 
-/** SQL condition: card `d`, or one of its display images, carries a tag the reader does not see. */
-export const cardCarriesHiddenSql = (sets: TagSetsArg) =>
-  sql`(${carriesHiddenSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, sets)}
+/**
+ * SQL condition: card `d`, or one of its display images, carries a tag the reader does not see.
+ * NSFW is the stored `d.carries_nsfw` (the card's and its display images' tags against the NSFW
+ * closure, kept exact by triggers: migration 0015); the reader's own hidden tags are probes.
+ */
+export function cardCarriesHiddenSql(sets: TagSetsArg): SQL {
+  const parts: SQL[] = [];
+  if (sets.hideNsfw) parts.push(sql`d.carries_nsfw`);
+  if (!noIds(sets.hide)) {
+    parts.push(sql`${carriesAnyIdSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, sets.hide)}
   or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id)
-       where ${carriesHiddenSql(GALLERY_IMAGE_TAG_KIND, sql`dm.id`, sets)}`)})`;
+       where ${carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`dm.id`, sets.hide)}`)}`);
+  }
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+}
 
 /** SQL boolean: card `d`, or one of its display images, carries a tag the reader blurs (false when none). */
 export const cardBlurredSql = (blur: TagIds) =>
@@ -54,10 +86,28 @@ export const cardNotHiddenSql = (actor: Viewer, sets: TagSetsArg) =>
     ? sql`true`
     : sql`(${actor ? sql`d.owner_id = ${actor.id}::uuid or ` : sql``}not ${cardCarriesHiddenSql(sets)})`;
 
-/** The query of displayCardRows: the reader and their tag sets may be placeholders (executeShaped). */
+/**
+ * SQL condition on display image `gi` of a card `d` that passed cardNotHiddenSql in the same
+ * statement: what visibleImagesSql asks of an image's tags. Someone else's card passed only because
+ * neither it nor any of its display images carries a tag the reader does not see, in this
+ * statement's snapshot, so its images need no probe; only the reader's own card (shown to them
+ * whatever it carries) asks each image, and there the owner's images pass as they do everywhere.
+ */
+function displayImageNotHiddenSql(actor: Viewer, sets: TagSetsArg): SQL {
+  if (!hidesAny(sets) || !actor) return sql`true`;
+  return sql`(d.owner_id <> ${actor.id}::uuid or gi.owner_id = ${actor.id}::uuid
+    or ${imageNotHiddenByTagsSql(sets)})`;
+}
+
+/**
+ * The query of displayCardRows: the reader and their tag sets may be placeholders (executeShaped).
+ * One statement answers a whole list page: the cards, their tags and their display images (as
+ * JSON), read in one snapshot.
+ */
 export function displayCardRowsSql(actor: Viewer, sets: TagSetsArg, where: SQL, limit?: number): SQL {
   // The page first (a materialized CTE, planned alone): the shown-cards index in activity order,
-  // each condition a per-row probe, stopping after `limit` rows; then the columns for those rows.
+  // each condition a per-row probe or a column, stopping after `limit` rows; then the columns for
+  // those rows.
   return sql`
     with page as materialized (
       select d.id, d.owner_id, d.media_ids, d.is_shown, d.activity_at
@@ -70,13 +120,24 @@ export function displayCardRowsSql(actor: Viewer, sets: TagSetsArg, where: SQL, 
       d.media_ids::text as "mediaIds", d.is_shown as "isShown",
       to_char(d.activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "activityAt",
       to_char(d.activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs",
-      (select min(c.starting_price_cents) from commission_cards c
-        where c.owner_id = d.owner_id and c.is_open_comission) as "minPriceCents",
-      (select count(*) from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission)::int as "openCards",
-      exists (select 1 from commission_cards c where c.owner_id = d.owner_id
-        and c.is_open_comission and c.is_commissions_open) as "takingCommissions",
-      ${cardBlurredSql(sets.blur)} as blurred
+      cc.min_price as "minPriceCents", cc.open_cards as "openCards", cc.taking as "takingCommissions",
+      ${cardBlurredSql(sets.blur)} as blurred,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'title', t.title, 'tagType', t.tag_type,
+          'maturity', t.maturity) order by t.title), '[]'::json)
+        from tag_usages tu join tags t on t.id = tu.tag_id
+        where tu.subject_kind = ${DISPLAY_CARD_TAG_KIND} and tu.subject_id = d.id::text
+          and t.deleted_at is null) as tags,
+      (select coalesce(json_agg(json_build_object('id', gi.id, 'ownerId', gi.owner_id,
+          'effectivePrivacy', gi.effective_privacy, 'width', m.width, 'height', m.height, 'mime', m.mime,
+          'blurred', ${imageBlurredSql(sets)}) order by dm.n), '[]'::json)
+        from unnest(d.media_ids) with ordinality as dm(id, n)
+          join gallery_images gi on gi.id = dm.id
+          join media m on m.id = gi.id
+        where ${imageVisibleSql(actor)} and ${displayImageNotHiddenSql(actor, sets)}) as images
     from page d join users u on u.id = d.owner_id
+      cross join lateral (select min(c.starting_price_cents) as min_price, count(*)::int as open_cards,
+          coalesce(bool_or(c.is_commissions_open), false) as taking
+        from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission) cc
     order by d.activity_at desc, d.id desc`;
 }
 
@@ -86,7 +147,12 @@ export const toDisplayCardRow = (r: DisplayCardRow): DisplayCardRow => ({
   mediaIds: uuidArray(r.mediaIds),
   minPriceCents: r.minPriceCents === null ? null : Number(r.minPriceCents),
   openCards: Number(r.openCards),
+  tags: jsonValue<TagRef[]>(r.tags).map((t) => ({ ...t, id: Number(t.id) })),
+  images: jsonValue<DisplayImageRow[]>(r.images),
 });
+
+/** A json column from either driver (both parse json; text is parsed here in case one does not). */
+const jsonValue = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /** Display cards matching `where` (over `d`; a condition on the owner is a probe of its own), with the facts the list shows. */
 export async function displayCardRows(

@@ -1,9 +1,14 @@
+import { fromCents } from '@brushline/shared/cards/pricing';
+import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
+import { DISPLAY_CARD_MEDIA, DISPLAY_CARD_TAGS_MIN } from '@brushline/shared/gallery/constants';
+import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
 import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { Actor } from '../../platform/session.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { toPerson } from '../users/users.dto.ts';
+import type { DisplayCardRow } from './display-cards.repo.ts';
 import type { FolderRow, ImageRow } from './gallery.repo.ts';
 
 export const imageMedia = (row: ImageRow): Media =>
@@ -58,5 +63,40 @@ export function toFolder(
     mediaFiles: images.map((i) => i.id),
     childFolders: children.map((c) => c.id),
     cover: cover ? imageMedia(cover) : null,
+  };
+}
+
+/** SPEC §4, said to the owner: what is missing before the card is shown. */
+function notShownReasons(row: DisplayCardRow, showable: number): string[] {
+  if (row.isShown) return [];
+  const out: string[] = [];
+  if (row.tags.length < DISPLAY_CARD_TAGS_MIN) out.push(galleryMessages.notShownNoTags);
+  if (row.mediaIds.length !== DISPLAY_CARD_MEDIA || showable !== DISPLAY_CARD_MEDIA) {
+    out.push(galleryMessages.notShownMedia(showable));
+  }
+  if (row.openCards === 0) out.push(galleryMessages.notShownNoOpenCard);
+  return out;
+}
+
+/**
+ * SPEC §3 Display card as this reader sees it: its tags, and the display images they may see in the
+ * card's order (both read with the card, display-cards.repo.ts).
+ */
+export function toDisplayCard(r: DisplayCardRow, actor: Actor | null): DisplayCard {
+  const media = r.images;
+  const showable = media.filter((m) => m.ownerId === r.ownerId && m.effectivePrivacy !== 'Hidden').length;
+  return {
+    id: r.id,
+    tags: r.tags,
+    displayMedia: media.map((m) =>
+      toMedia({ id: m.id, width: m.width, height: m.height, mime: m.mime, purpose: 'gallery' }),
+    ),
+    isShown: r.isShown,
+    notShownReasons: actor?.id === r.ownerId ? notShownReasons(r, showable) : [],
+    owner: ownerOf(r),
+    startingPrice: r.minPriceCents === null ? null : fromCents(r.minPriceCents),
+    takingCommissions: r.takingCommissions,
+    blurred: r.blurred || media.some((m) => m.blurred),
+    activityAt: r.activityAt,
   };
 }

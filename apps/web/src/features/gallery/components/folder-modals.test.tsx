@@ -1,23 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Folder } from '@brushline/shared/gallery/schemas';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { folderFixture } from '../test/gallery-fixtures.ts';
 import { DeleteFolderModal, FolderModal } from './folder-modals.tsx';
 
 const folderId = '00000000-0000-4000-8000-000000000301';
-const folder: Folder = {
+const folder = folderFixture({
   id: folderId,
   folderName: 'Sketchbook',
   privacy: 'Private',
   effectivePrivacy: 'Private',
   ownerID: '00000000-0000-4000-8000-000000000001',
-  parentId: null,
-  allowedUserList: [],
-  customIcon: '',
-  mediaFiles: [],
-  childFolders: [],
-  cover: null,
-};
+});
 
 /** The dialog over a page, with the answers of DELETE folder/delete recorded with their `images` choice. */
 function setup(

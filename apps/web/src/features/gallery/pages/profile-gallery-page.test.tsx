@@ -3,21 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Folder, FolderContent, GalleryImage, UserFolders } from '@brushline/shared/gallery/schemas';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { annMe } from '../../users/test/user-fixtures.ts';
+import { folderFixture } from '../test/gallery-fixtures.ts';
 import { ProfileGalleryPage } from './profile-gallery-page.tsx';
 
-const folder = (n: number, folderName: string): Folder => ({
-  id: `00000000-0000-4000-8000-00000000010${n}`,
-  folderName,
-  privacy: 'Public',
-  effectivePrivacy: 'Public',
-  ownerID: annMe.id,
-  parentId: null,
-  allowedUserList: [],
-  customIcon: '',
-  mediaFiles: [],
-  childFolders: [],
-  cover: null,
-});
+const folder = (n: number, folderName: string): Folder =>
+  folderFixture({ id: `00000000-0000-4000-8000-00000000010${n}`, folderName, ownerID: annMe.id });
 const sketches = folder(1, 'Sketches');
 const portraits = folder(2, 'Portraits');
 const gallery: UserFolders = {

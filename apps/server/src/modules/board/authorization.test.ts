@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { Board } from '@brushline/shared/board/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
 import { call, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 import { columnOf, getBoard, orderAt, saveBody } from './board-fixtures.ts';
 
@@ -16,13 +17,7 @@ interface Ctx {
   commission: number;
   own: string;
 }
-interface Row {
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: (c: Ctx) => string;
-  body?: (c: Ctx) => unknown;
-  expect: Record<Who, number>;
-}
+type Row = MatrixRow<Who, Ctx>;
 
 const MARKER = 'Secret stage 7f3a';
 let t: TestApp;
@@ -144,18 +139,14 @@ const rows: Row[] = [
 ];
 
 describe('board routes × callers', () => {
-  for (const row of rows) {
-    for (const who of ['anon', 'other', 'owner'] as Who[]) {
-      it(`${row.name} as ${who}: ${row.expect[who]}`, async () => {
-        const c = await context();
-        const cookie = who === 'owner' ? owner.cookie : who === 'other' ? other.cookie : undefined;
-        const res = await call(t.app, row.method, row.url(c), cookie, row.body?.(c));
-        expect(res.statusCode, res.body).toBe(row.expect[who]);
-        if (who === 'owner') return;
-        expect(res.body).not.toContain(MARKER);
-        expect(res.body).not.toContain('Personal 7f3a');
-        expect(await getBoard(t, owner)).toEqual(c.board);
-      });
-    }
-  }
+  routeMatrix({
+    t: () => t,
+    who: ['anon', 'other', 'owner'],
+    rows,
+    context: () => context(),
+    cookieOf: (who) => (who === 'owner' ? owner.cookie : who === 'other' ? other.cookie : undefined),
+    snapshot: () => getBoard(t, owner),
+    markers: () => [MARKER, 'Personal 7f3a'],
+    defaults: { mutates: ['owner'], seenBy: ['owner'] },
+  });
 });

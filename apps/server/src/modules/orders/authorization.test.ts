@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { Card } from '@brushline/shared/cards/schemas';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
 import {
   call,
   createCard,
@@ -32,22 +33,8 @@ interface Ctx {
   file: string;
 }
 
-interface Row {
-  name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: (c: Ctx) => string;
-  body?: (c: Ctx) => unknown;
-  /** Expected HTTP status per caller. */
-  expect: Record<Who, number>;
-  /** The card flags and task status the row starts from. */
-  setup?: { closed?: boolean; status?: 'waiting' | 'processing' | 'finished' };
-  /** Callers whose successful call may change state; for everyone else the state must not move. */
-  mutates?: Who[];
-  /** Callers whose answer may show the private marker (the card title, unique per context). */
-  seenBy?: Who[];
-  /** Another private marker than the card title. */
-  marker?: (c: Ctx) => string;
-}
+type Setup = { closed?: boolean; status?: 'waiting' | 'processing' | 'finished' };
+type Row = MatrixRow<Who, Ctx, Setup>;
 
 let t: TestApp;
 let ann: TestUser;
@@ -63,7 +50,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function context(setup: Row['setup'] = {}): Promise<Ctx> {
+async function context(setup: Setup = {}): Promise<Ctx> {
   const buyer = buyers[n % buyers.length]!;
   n += 1;
   const title = `Card ${randomBytes(4).toString('hex')}`;
@@ -284,23 +271,17 @@ const rows: Row[] = [
 ];
 
 describe('authorization matrix', () => {
-  const cases = rows.flatMap((row) => WHO.map((who) => [row.name, who, row] as const));
-  it.each(cases)('%s as %s', async (_name, who, row) => {
-    const c = await context(row.setup);
-    try {
-      const user = { artist: ann, buyer: c.buyer, stranger, anon: undefined }[who];
-      const before = await snapshot(c);
-      const res = await call(t.app, row.method, row.url(c), user?.cookie, row.body?.(c));
-      expect(res.statusCode, res.body).toBe(row.expect[who]);
-      if (res.statusCode >= 400) expect(res.json().error.message).toEqual(expect.any(String));
-      const mayChange = res.statusCode < 300 && (row.mutates ?? []).includes(who);
-      if (!mayChange) expect(await snapshot(c)).toEqual(before);
-      if (res.statusCode < 300 && !(row.seenBy ?? []).includes(who)) {
-        expect(res.body).not.toContain(row.marker?.(c) ?? c.title);
-      }
-    } finally {
-      // One card per case would pass the per-artist card cap (CARDS_PER_OWNER_MAX) before the end.
+  routeMatrix({
+    t: () => t,
+    who: WHO,
+    rows,
+    context,
+    cookieOf: (who, c) => ({ artist: ann, buyer: c.buyer, stranger, anon: undefined })[who]?.cookie,
+    snapshot,
+    markers: (c) => [c.title],
+    // One card per case would pass the per-artist card cap (CARDS_PER_OWNER_MAX) before the end.
+    cleanup: async (c) => {
       await call(t.app, 'DELETE', `/api/comissioncard/delete/${c.card.uuid}`, ann.cookie);
-    }
+    },
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { Application, Request } from '@brushline/shared/requests/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
 import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 import { answer, applyTo, postRequest, sampleApply, sampleRequest } from './request-fixtures.ts';
 
@@ -23,17 +24,8 @@ interface Ctx {
   title: string;
 }
 
-interface Row {
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: (c: Ctx) => string;
-  body?: (c: Ctx) => unknown;
-  expect: Record<Who, number>;
-  setup?: { hidden?: boolean; approved?: boolean };
-  mutates?: Who[];
-  /** Callers whose answer may show the request's title (unique per context). */
-  seenBy?: Who[];
-}
+type Setup = { hidden?: boolean; approved?: boolean };
+type Row = MatrixRow<Who, Ctx, Setup>;
 
 let t: TestApp;
 let other: TestUser;
@@ -53,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function context(setup: Row['setup'] = {}): Promise<Ctx> {
+async function context(setup: Setup = {}): Promise<Ctx> {
   const owner = owners[n % owners.length]!;
   const { user: applicant, card } = applicants[n % applicants.length]!;
   n += 1;
@@ -219,16 +211,13 @@ const rows: Row[] = [
 ];
 
 describe('authorization matrix', () => {
-  const cases = rows.flatMap((row) => WHO.map((who) => [row.name, who, row] as const));
-  it.each(cases)('%s as %s', async (_name, who, row) => {
-    const c = await context(row.setup);
-    const user = { owner: c.owner, applicant: c.applicant, other, anon: undefined }[who];
-    const before = await snapshot(c);
-    const res = await call(t.app, row.method, row.url(c), user?.cookie, row.body?.(c));
-    expect(res.statusCode, res.body).toBe(row.expect[who]);
-    if (res.statusCode >= 400) expect(res.json().error.message).toEqual(expect.any(String));
-    const mayChange = res.statusCode < 300 && (row.mutates ?? []).includes(who);
-    if (!mayChange) expect(await snapshot(c)).toEqual(before);
-    if (res.statusCode < 300 && !(row.seenBy ?? []).includes(who)) expect(res.body).not.toContain(c.title);
+  routeMatrix({
+    t: () => t,
+    who: WHO,
+    rows,
+    context,
+    cookieOf: (who, c) => ({ owner: c.owner, applicant: c.applicant, other, anon: undefined })[who]?.cookie,
+    snapshot,
+    markers: (c) => [c.title],
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagFull } from '@brushline/shared/tags/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
 import { call } from '../orders/commission-fixtures.ts';
 import { createTag as createTagAs } from './tags.service.ts';
 import { editOf, registerStaff, uniqueTitle, type TestUser } from './tag-fixtures.ts';
@@ -17,14 +18,7 @@ interface Ctx {
   tag: TagFull;
   target: TagFull;
 }
-interface Row {
-  name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: (c: Ctx) => string;
-  body?: (c: Ctx) => unknown;
-  expect: Record<Who, number>;
-  mutates?: Who[];
-}
+type Row = MatrixRow<Who, Ctx>;
 
 let t: TestApp;
 const users = {} as Record<Exclude<Who, 'anon'>, TestUser>;
@@ -141,18 +135,15 @@ const rows: Row[] = [
 ];
 
 describe('tag routes × callers', () => {
-  for (const row of rows) {
-    for (const who of WHO) {
-      it(`${row.name} as ${who} → ${row.expect[who]}`, async () => {
-        const c = await context();
-        const before = await snapshot(c);
-        const res = await call(t.app, row.method, row.url(c), cookieOf(who), row.body?.(c));
-        expect(res.statusCode, res.body).toBe(row.expect[who]);
-        if (!row.mutates?.includes(who)) expect(await snapshot(c)).toEqual(before);
-        else expect(await snapshot(c)).not.toEqual(before);
-      });
-    }
-  }
+  routeMatrix({
+    t: () => t,
+    who: WHO,
+    rows,
+    context: () => context(),
+    cookieOf: (who) => cookieOf(who),
+    snapshot,
+    mutatesMust: true,
+  });
 });
 
 describe('bad input changes nothing', () => {

@@ -115,6 +115,14 @@ export const displayCards = pgTable(
      * of probing each display image's tags (decision 0017).
      */
     carriesNsfw: boolean('carries_nsfw').notNull().default(false),
+    /**
+     * The tag ids of the card's usages (tag_usages of kind displayCard), kept equal to them by
+     * triggers (migration 0016), so the artists list filters by tags with one array test per card.
+     */
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

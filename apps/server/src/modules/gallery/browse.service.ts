@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { toCents } from '@brushline/shared/cards/pricing';
 import {
   ARTISTS_PAGE_SIZE,
-  DISPLAY_CARD_TAG_KIND,
   GALLERY_IMAGE_TAG_KIND,
   GALLERY_PAGE_SIZE,
 } from '@brushline/shared/gallery/constants';
@@ -21,11 +20,17 @@ import {
   readerTagSets,
   shapedReader,
   type ReaderTagSets,
+  type TagIds,
 } from './gallery-access.ts';
 import { cachedPage, cachedTagIds, sharedReaderKey } from './gallery-page-cache.ts';
 import { toDisplayCard, toGalleryImage } from './gallery.dto.ts';
 import { toImageRow, visibleImagesSql, type ImageRow } from './gallery.repo.ts';
-import { displayCardRowsSql, toDisplayCardRow, type DisplayCardRow } from './display-cards.repo.ts';
+import {
+  cardTagsAnySql,
+  displayCardRowsSql,
+  toDisplayCardRow,
+  type DisplayCardRow,
+} from './display-cards.repo.ts';
 
 /**
  * The two public lists of issue 11: /artists (shown display cards, newest activity first) and
@@ -81,14 +86,14 @@ async function tagConditions(
   ctx: Pick<Deps, 'db' | 'bus'>,
   actor: Actor | null,
   shape: Shape,
-  kind: string,
-  id: SQL,
+  /** The condition "carries one of `ids`" over the list's row. */
+  carries: (ids: TagIds) => SQL,
   titles: string[],
 ) {
   for (const [i, title] of titles.entries()) {
     const ids = await cachedTagIds(ctx.bus, title, () => tagSearchIds(ctx, actor, title));
     shape.key.push(ids.length > 0);
-    shape.where.push(carriesAnyIdSql(kind, id, ids.length > 0 ? ph(`tag${i}`) : []));
+    shape.where.push(carries(ids.length > 0 ? ph(`tag${i}`) : []));
     shape.values[`tag${i}`] = idsLiteral(ids);
   }
 }
@@ -124,7 +129,7 @@ async function readArtists(
   const shape = new Shape();
   shape.where.push(sql`d.is_shown`);
   afterCursor(shape, q.cursor, sql`d.activity_at`, sql`d.id`);
-  await tagConditions(ctx, actor, shape, DISPLAY_CARD_TAG_KIND, sql`d.id`, q.tags ?? []);
+  await tagConditions(ctx, actor, shape, cardTagsAnySql, q.tags ?? []);
   const priced = q.minPrice !== undefined || q.maxPrice !== undefined;
   // SPEC §5's price rule: a minimum above the maximum is taken as the maximum.
   const max = q.maxPrice === undefined ? null : toCents(q.maxPrice);
@@ -185,7 +190,13 @@ async function readGallery(
   const shape = new Shape();
   shape.where.push(sql`gi.effective_privacy = 'Public'`);
   afterCursor(shape, q.cursor, sql`gi.created_at`, sql`gi.id`);
-  await tagConditions(ctx, actor, shape, GALLERY_IMAGE_TAG_KIND, sql`gi.id`, q.tags ?? []);
+  await tagConditions(
+    ctx,
+    actor,
+    shape,
+    (ids) => carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`gi.id`, ids),
+    q.tags ?? [],
+  );
   const reader = shapedReader(actor, sets);
   const rows = (
     await executeShaped<ImageRow>(

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import {
   DISPLAY_CARD_TAG_KIND,
   GALLERY_IMAGE_TAG_KIND,
@@ -10,6 +10,7 @@ import type { Actor } from '../../platform/session.ts';
 import {
   carriesAnyIdSql,
   hidesAny,
+  idsLiteral,
   imageBlurredSql,
   imageNotHiddenByTagsSql,
   imageVisibleSql,
@@ -56,6 +57,14 @@ export type DisplayCardRow = {
 };
 
 /**
+ * SQL condition: card `d` carries one of `ids` (false when there are none): its stored `tag_ids`
+ * (its usages' tag ids, kept equal to them by triggers: migration 0016), one array test per card
+ * instead of a probe of tag_usages.
+ */
+export const cardTagsAnySql = (ids: TagIds) =>
+  noIds(ids) ? sql`false` : sql`(d.tag_ids && ${ids instanceof Placeholder ? ids : idsLiteral(ids)}::int[])`;
+
+/**
  * SQL condition: card `d`, or one of its display images, carries a tag the reader does not see.
  * NSFW is the stored `d.carries_nsfw` (the card's and its display images' tags against the NSFW
  * closure, kept exact by triggers: migration 0015); the reader's own hidden tags are probes.
@@ -64,7 +73,7 @@ export function cardCarriesHiddenSql(sets: TagSetsArg): SQL {
   const parts: SQL[] = [];
   if (sets.hideNsfw) parts.push(sql`d.carries_nsfw`);
   if (!noIds(sets.hide)) {
-    parts.push(sql`${carriesAnyIdSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, sets.hide)}
+    parts.push(sql`${cardTagsAnySql(sets.hide)}
   or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id)
        where ${carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`dm.id`, sets.hide)}`)}`);
   }
@@ -75,7 +84,7 @@ export function cardCarriesHiddenSql(sets: TagSetsArg): SQL {
 export const cardBlurredSql = (blur: TagIds) =>
   noIds(blur)
     ? sql`false`
-    : sql`(${carriesAnyIdSql(DISPLAY_CARD_TAG_KIND, sql`d.id`, blur)}
+    : sql`(${cardTagsAnySql(blur)}
   or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id) join tag_usages u
        on u.subject_kind = ${GALLERY_IMAGE_TAG_KIND} and u.subject_id = dm.id::text
        where ${tagInSql(sql`u.tag_id`, blur)}`)})`;
@@ -110,7 +119,7 @@ export function displayCardRowsSql(actor: Viewer, sets: TagSetsArg, where: SQL, 
   // those rows.
   return sql`
     with page as materialized (
-      select d.id, d.owner_id, d.media_ids, d.is_shown, d.activity_at
+      select d.id, d.owner_id, d.media_ids, d.tag_ids, d.is_shown, d.activity_at
       from display_cards d
       where ${where} and ${cardNotHiddenSql(actor, sets)}
       order by d.activity_at desc, d.id desc

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
 import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { call, type TestUser } from '../orders/commission-fixtures.ts';
 import { createTag, uniqueTitle } from '../tags/tag-fixtures.ts';
@@ -9,8 +10,8 @@ import { addImage, createFolder } from './gallery-fixtures.ts';
 
 /**
  * Every gallery route × the owner, another signed-in user and an anonymous reader, on a Public
- * folder and image (so a refusal is about who asks, not about privacy). After a refusal the
- * owner's folder list is unchanged.
+ * folder and image (so a refusal is about who asks, not about privacy). After a refusal, and after
+ * anything but the owner's own writes, the owner's folder list is unchanged.
  */
 type Who = 'owner' | 'other' | 'anon';
 const WHO: Who[] = ['owner', 'other', 'anon'];
@@ -20,15 +21,8 @@ interface Ctx {
   upload: string;
   cardId: string;
 }
-interface Row {
-  name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: (c: Ctx) => string;
-  body?: (c: Ctx) => unknown;
-  expect: Record<Who, number>;
-  /** The row moves or deletes the folder or image: it gets its own. */
-  fresh?: boolean;
-}
+/** `fresh`: the row moves or deletes the folder or image, so it gets its own. */
+type Row = MatrixRow<Who, Ctx, { fresh: boolean }>;
 
 let t: TestApp;
 let tagTitle: string;
@@ -105,7 +99,7 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    fresh: true,
+    setup: { fresh: true },
     name: 'PATCH folders/order',
     method: 'PATCH',
     url: () => '/api/folders/order',
@@ -113,14 +107,14 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    fresh: true,
+    setup: { fresh: true },
     name: 'DELETE folder/delete/{id}',
     method: 'DELETE',
     url: (c) => `/api/folder/delete/${c.folder.id}?images=keep`,
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    fresh: true,
+    setup: { fresh: true },
     name: 'POST gallery/image',
     method: 'POST',
     url: () => '/api/gallery/image',
@@ -128,7 +122,7 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    fresh: true,
+    setup: { fresh: true },
     name: 'PATCH gallery/image/{id}',
     method: 'PATCH',
     url: (c) => `/api/gallery/image/${c.image.id}`,
@@ -136,7 +130,7 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    fresh: true,
+    setup: { fresh: true },
     name: 'DELETE gallery/image/{id}',
     method: 'DELETE',
     url: (c) => `/api/gallery/image/${c.image.id}`,
@@ -196,21 +190,13 @@ const snapshot = async () => [
 ];
 
 describe('gallery authorization', () => {
-  for (const row of rows) {
-    for (const who of WHO) {
-      it(`${row.name} as ${who} → ${row.expect[who]}`, async () => {
-        const c = await context(row.fresh ?? false);
-        const before = await snapshot();
-        const res = await call(
-          t.app,
-          row.method,
-          row.url(c),
-          who === 'anon' ? undefined : users[who].cookie,
-          row.body?.(c),
-        );
-        expect(res.statusCode, res.body).toBe(row.expect[who]);
-        if (res.statusCode >= 400) expect(await snapshot()).toEqual(before);
-      });
-    }
-  }
+  routeMatrix({
+    t: () => t,
+    who: WHO,
+    rows,
+    context: (setup) => context(setup?.fresh ?? false),
+    cookieOf: (who) => (who === 'anon' ? undefined : users[who].cookie),
+    snapshot: () => snapshot(),
+    defaults: { mutates: ['owner'] },
+  });
 });

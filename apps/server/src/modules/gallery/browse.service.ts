@@ -160,6 +160,7 @@ async function readArtists(
       JSON.stringify(['artists', reader.key, shape.key]),
       () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), ARTISTS_PAGE_SIZE + 1),
       { ...reader.values, ...shape.values },
+      { generic: true },
     )
   ).map(toDisplayCardRow);
   const page = rows.slice(0, ARTISTS_PAGE_SIZE);

@@ -16,3 +16,25 @@ test('public pages fit a 390 px phone without sideways scrolling', async ({ page
     await checkA11y(page, `${path} on a phone`);
   }
 });
+
+test('on a phone a visitor reaches artists, gallery and requests from the header menu, and the theme', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(paths.feed);
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Artists', 'Gallery', 'Requests', /theme$/]);
+  await checkA11y(page, 'visitor menu on a phone');
+  await page.getByRole('menuitem', { name: 'Gallery' }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  // By keyboard: Enter opens it on the first item; the theme switch is the last.
+  await menu.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Artists' })).toBeFocused();
+  const before = await page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
+    .not.toBe(before);
+});

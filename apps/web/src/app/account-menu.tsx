@@ -1,27 +1,13 @@
 import { Menu } from '@mantine/core';
-import {
-  IconBook,
-  IconClipboardList,
-  IconPalette,
-  IconPhoto,
-  IconLayoutKanban,
-  IconLogout,
-  IconSettings,
-  IconUser,
-} from '@tabler/icons-react';
+import { IconBook, IconLayoutKanban, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths, toPath } from '@brushline/shared/paths';
 import type { Me } from '@brushline/shared/users/schemas';
 import { useLogout } from '../features/auth/api/session-mutations.ts';
 import { toast } from '../lib/toast.ts';
 import { AccountButton } from './account-button.tsx';
-import { mainLinks, type MainLink } from './main-links.ts';
-
-const ICONS: Record<MainLink['icon'], typeof IconPalette> = {
-  palette: IconPalette,
-  photo: IconPhoto,
-  requests: IconClipboardList,
-};
+import { MAIN_LINK_ICONS } from './main-link-icons.ts';
+import { mainLinks } from './main-links.ts';
 
 /** The signed-in user's menu: profile, CRM (on phones), settings, log out. Loaded on demand. */
 export function AccountMenu({ user }: { user: Me }) {
@@ -53,7 +39,7 @@ export function AccountMenu({ user }: { user: Me }) {
           CRM
         </Menu.Item>
         {mainLinks.map((l) => {
-          const Icon = ICONS[l.icon];
+          const Icon = MAIN_LINK_ICONS[l.icon];
           return (
             <Menu.Item
               key={l.to}

@@ -5,7 +5,7 @@ import { paths } from '@brushline/shared/paths';
  * SPEC §2 main layout children beside the feed and the wiki: the one table the header, the
  * account menu and the footer draw their links from. The header shows each from its `headerFrom`
  * breakpoint up (on narrower screens they would push it past the edge); below that the account
- * menu (signed in) and the footer (everyone) hold it.
+ * menu (signed in) or the visitor menu (signed out) holds it, and the footer always does.
  */
 export const mainLinks: readonly {
   to: string;

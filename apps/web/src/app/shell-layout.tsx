@@ -17,12 +17,14 @@ import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
 import { useRouteTitle } from '../lib/page-title.ts';
 import { useSession } from '../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
+import { VisitorMenuButton } from './visitor-menu-button.tsx';
 import { mainLinks } from './main-links.ts';
 import { NavigationProgress, PageLoading } from './page-loading.tsx';
 import classes from './shell-layout.module.css';
 
 // Only signed-in users get these, and they carry the menu and popover machinery: they load on demand.
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
+const VisitorMenu = lazy(async () => ({ default: (await import('./visitor-menu.tsx')).VisitorMenu }));
 const ChatHeaderLink = lazy(async () => ({
   default: (await import('../features/chat/components/chat-header-link.tsx')).ChatHeaderLink,
 }));
@@ -126,7 +128,8 @@ export function SkipLink() {
  * chunk loads there is no outlet yet, and a loading state holds the page's place.
  */
 export function ShellLayout() {
-  const { user } = useSession();
+  const { user, isPending } = useSession();
+  const visitor = !user && !isPending;
   const outlet = useOutlet();
   const loading = useNavigation().state === 'loading';
   useKeepAlive(user?.id);
@@ -157,7 +160,7 @@ export function ShellLayout() {
                   <NavButton to={paths.wikiTags} section={redirectPaths.wiki} label="Wiki" />
                 </Box>
                 {/* SPEC §2 main layout children (app/main-links.ts). On phones they would push the
-                    header past the screen: the account menu (signed in) and the footer hold them. */}
+                    header past the screen: the account or the visitor menu holds them. */}
                 {mainLinks.map((l) => (
                   <Box key={l.to} visibleFrom={l.headerFrom}>
                     <NavButton to={l.to} label={l.label} />
@@ -179,7 +182,17 @@ export function ShellLayout() {
                   <NotificationBell />
                 </Suspense>
               )}
-              <ThemeToggle />
+              {/* Signed out below md, the visitor menu takes the theme switch's place and holds it. */}
+              <Box visibleFrom={visitor ? 'md' : undefined}>
+                <ThemeToggle />
+              </Box>
+              {visitor && (
+                <Box hiddenFrom="md">
+                  <Suspense fallback={<VisitorMenuButton disabled />}>
+                    <VisitorMenu />
+                  </Suspense>
+                </Box>
+              )}
               <AccountArea />
             </Group>
           </Group>

@@ -12,7 +12,7 @@ import { executeShaped } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
+import { tagSearchIds } from '../tags/tag-usage.service.ts';
 import {
   carriesAnyIdSql,
   idsLiteral,
@@ -210,20 +210,15 @@ async function readGallery(
           shape.all(),
           sql`gi.created_at desc, gi.id desc`,
           GALLERY_PAGE_SIZE + 1,
+          true,
         ),
       { ...reader.values, ...shape.values },
     )
   ).map(toImageRow);
   const page = rows.slice(0, GALLERY_PAGE_SIZE);
-  const tags = await tagsOfMany(
-    ctx,
-    actor,
-    GALLERY_IMAGE_TAG_KIND,
-    page.map((r) => r.id),
-  );
   const last = page.at(-1);
   return {
-    items: page.map((r) => toGalleryImage(r, tags.get(r.id) ?? [])),
+    items: page.map((r) => toGalleryImage(r, r.tags ?? [])),
     nextCursor: rows.length > GALLERY_PAGE_SIZE && last ? encodeCursor(last.cursorTs, last.id) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Privacy } from '@brushline/shared/gallery/constants';
+import { GALLERY_IMAGE_TAG_KIND, type Privacy } from '@brushline/shared/gallery/constants';
+import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toPerson } from '../users/users.dto.ts';
@@ -39,6 +40,8 @@ export type ImageRow = {
   height: number;
   mime: string;
   blurred: boolean;
+  /** The image's tags, when the query asked for them (`withTags`). */
+  tags?: TagRef[];
 };
 
 const imageColumns = (sets: TagSetsArg) => sql`
@@ -50,6 +53,12 @@ const imageColumns = (sets: TagSetsArg) => sql`
   to_char(gi.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs",
   m.width, m.height, m.mime, ${imageBlurredSql(sets)} as blurred`;
 
+/** SQL: the live tags image `gi` carries, by title, as a JSON array of TagRef. */
+const imageTagsJsonSql = sql`(select coalesce(json_agg(json_build_object('id', t.id, 'title', t.title,
+    'tagType', t.tag_type, 'maturity', t.maturity) order by t.title), '[]'::json)
+  from tag_usages tu join tags t on t.id = tu.tag_id
+  where tu.subject_kind = ${GALLERY_IMAGE_TAG_KIND} and tu.subject_id = gi.id::text and t.deleted_at is null)`;
+
 /**
  * The query of visibleImages: the reader and their tag sets may be placeholders (executeShaped),
  * and `where` and `order` name only `gi`.
@@ -60,6 +69,8 @@ export function visibleImagesSql(
   where: SQL,
   order: SQL,
   limit?: number,
+  /** Also each image's tags (a JSON column), read in the same statement. */
+  withTags = false,
 ): SQL {
   const notHidden = !hidesAny(sets)
     ? sql`true`
@@ -76,7 +87,7 @@ export function visibleImagesSql(
       where ${where} and ${imageVisibleSql(actor)} and ${notHidden}
       order by ${order}
       ${limit === undefined ? sql`` : sql`limit ${limit}`})
-    select ${imageColumns(sets)}
+    select ${imageColumns(sets)}${withTags ? sql`, ${imageTagsJsonSql} as tags` : sql``}
     from page gi
       cross join lateral (select m.width, m.height, m.mime from media m where m.id = gi.id offset 0) m
       cross join lateral (select u.id, u.login, u.display_name, u.avatar_media_id from users u
@@ -90,6 +101,14 @@ export const toImageRow = (r: ImageRow): ImageRow => ({
   position: Number(r.position),
   width: Number(r.width),
   height: Number(r.height),
+  ...(r.tags === undefined
+    ? {}
+    : {
+        tags: (typeof r.tags === 'string' ? (JSON.parse(r.tags) as TagRef[]) : r.tags).map((t) => ({
+          ...t,
+          id: Number(t.id),
+        })),
+      }),
 });
 
 /**

@@ -24,17 +24,25 @@ test('on a phone a visitor reaches artists, gallery and requests from the header
   await page.goto(paths.feed);
   const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
   await menu.click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Artists', 'Gallery', 'Requests', /theme$/]);
+  const list = page.locator(`#${await menu.getAttribute('aria-controls')}`);
+  await expect(list.getByRole('link')).toHaveText(['Artists', 'Gallery', 'Requests']);
   await checkA11y(page, 'visitor menu on a phone');
-  await page.getByRole('menuitem', { name: 'Gallery' }).click();
+  await list.getByRole('link', { name: 'Gallery' }).click();
   await expect(page).toHaveURL(/\/gallery$/);
-  // By keyboard: Enter opens it on the first item; the theme switch is the last.
+  await expect(list).toBeHidden();
+  // By keyboard: Enter opens it, Tab walks its links to the theme switch, Escape closes it.
   await menu.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Artists' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(list.getByRole('link', { name: 'Artists' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
   const before = await page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
-  await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await expect
     .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
     .not.toBe(before);
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(menu).toBeFocused();
 });

@@ -6,8 +6,7 @@ import type { Me } from '@brushline/shared/users/schemas';
 import { useLogout } from '../features/auth/api/session-mutations.ts';
 import { toast } from '../lib/toast.ts';
 import { AccountButton } from './account-button.tsx';
-import { MAIN_LINK_ICONS } from './main-link-icons.ts';
-import { mainLinks } from './main-links.ts';
+import { MainLinkItems } from './main-link-items.tsx';
 
 /** The signed-in user's menu: profile, CRM (on phones), settings, log out. Loaded on demand. */
 export function AccountMenu({ user }: { user: Me }) {
@@ -38,20 +37,7 @@ export function AccountMenu({ user }: { user: Me }) {
         >
           CRM
         </Menu.Item>
-        {mainLinks.map((l) => {
-          const Icon = MAIN_LINK_ICONS[l.icon];
-          return (
-            <Menu.Item
-              key={l.to}
-              component={Link}
-              to={l.to}
-              hiddenFrom={l.headerFrom}
-              leftSection={<Icon size={16} aria-hidden />}
-            >
-              {l.label}
-            </Menu.Item>
-          );
-        })}
+        <MainLinkItems />
         <Menu.Item
           component={Link}
           to={paths.wikiTags}

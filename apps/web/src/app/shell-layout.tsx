@@ -17,14 +17,13 @@ import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
 import { useRouteTitle } from '../lib/page-title.ts';
 import { useSession } from '../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
-import { VisitorMenuButton } from './visitor-menu-button.tsx';
+import { VisitorMenu } from './visitor-menu.tsx';
 import { mainLinks } from './main-links.ts';
 import { NavigationProgress, PageLoading } from './page-loading.tsx';
 import classes from './shell-layout.module.css';
 
 // Only signed-in users get these, and they carry the menu and popover machinery: they load on demand.
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu.tsx')).AccountMenu }));
-const VisitorMenu = lazy(async () => ({ default: (await import('./visitor-menu.tsx')).VisitorMenu }));
 const ChatHeaderLink = lazy(async () => ({
   default: (await import('../features/chat/components/chat-header-link.tsx')).ChatHeaderLink,
 }));
@@ -188,9 +187,7 @@ export function ShellLayout() {
               </Box>
               {visitor && (
                 <Box hiddenFrom="md">
-                  <Suspense fallback={<VisitorMenuButton disabled />}>
-                    <VisitorMenu />
-                  </Suspense>
+                  <VisitorMenu />
                 </Box>
               )}
               <AccountArea />

@@ -1,46 +1,88 @@
-import { Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { MAIN_LINK_ICONS } from './main-link-icons.ts';
+import { ActionIcon, Box, Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMenu2, IconMoon, IconSun } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { mainLinks } from './main-links.ts';
-import { VisitorMenuButton } from './visitor-menu-button.tsx';
+import classes from './shell-layout.module.css';
 
 /**
  * A signed-out visitor's menu on screens too narrow for every main link (below `md`): the links
  * the header leaves out there and the theme switch, whose button it replaces. Signed in, the
- * account menu holds them. Loaded on demand, like the account menu.
+ * account menu holds them. A disclosure (a button that shows a list of links), not a Mantine Menu:
+ * it is in every visitor's first page, and the popover machinery would be loaded with it.
+ * Escape, a click outside and following a link close it.
  */
 export function VisitorMenu() {
+  const { pathname } = useLocation();
+  // Open on the page it was opened on: following a link (or going back) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
-  const ThemeIcon = scheme === 'dark' ? IconSun : IconMoon;
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpenOn(null);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenOn(null);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
   return (
-    // As the account menu: inside the header's banner landmark, the first item focused on open.
-    <Menu position="bottom-end" width={200} withinPortal={false} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <VisitorMenuButton />
-      </Menu.Target>
-      <Menu.Dropdown>
-        {mainLinks.map((l) => {
-          const Icon = MAIN_LINK_ICONS[l.icon];
-          return (
-            <Menu.Item
-              key={l.to}
-              component={Link}
-              to={l.to}
-              hiddenFrom={l.headerFrom}
-              leftSection={<Icon size={16} aria-hidden />}
-            >
-              {l.label}
-            </Menu.Item>
-          );
-        })}
-        <Menu.Divider role="separator" />
-        <Menu.Item leftSection={<ThemeIcon size={16} aria-hidden />} onClick={() => setColorScheme(next)}>
+    <Box ref={root} pos="relative">
+      <ActionIcon
+        ref={button}
+        variant="default"
+        size="lg"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        <IconMenu2 size={18} aria-hidden />
+      </ActionIcon>
+      <div id={id} hidden={!open} className={classes.visitorMenu}>
+        {mainLinks.map((l) => (
+          <Button
+            key={l.to}
+            component={Link}
+            to={l.to}
+            hiddenFrom={l.headerFrom}
+            variant="subtle"
+            justify="flex-start"
+            fullWidth
+          >
+            {l.label}
+          </Button>
+        ))}
+        <Button
+          variant="subtle"
+          color="gray"
+          justify="flex-start"
+          fullWidth
+          leftSection={
+            next === 'dark' ? <IconMoon size={16} aria-hidden /> : <IconSun size={16} aria-hidden />
+          }
+          onClick={() => setColorScheme(next)}
+        >
           {next === 'dark' ? 'Dark theme' : 'Light theme'}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Button>
+      </div>
+    </Box>
   );
 }

@@ -1,12 +1,27 @@
 import { Menu } from '@mantine/core';
-import { IconBook, IconLayoutKanban, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconClipboardList,
+  IconPalette,
+  IconPhoto,
+  IconLayoutKanban,
+  IconLogout,
+  IconSettings,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths, toPath } from '@brushline/shared/paths';
 import type { Me } from '@brushline/shared/users/schemas';
 import { useLogout } from '../features/auth/api/session-mutations.ts';
 import { toast } from '../lib/toast.ts';
 import { AccountButton } from './account-button.tsx';
-import { MainLinkItems } from './main-link-items.tsx';
+import { mainLinks, type MainLink } from './main-links.ts';
+
+const ICONS: Record<MainLink['icon'], typeof IconPalette> = {
+  palette: IconPalette,
+  photo: IconPhoto,
+  requests: IconClipboardList,
+};
 
 /** The signed-in user's menu: profile, CRM (on phones), settings, log out. Loaded on demand. */
 export function AccountMenu({ user }: { user: Me }) {
@@ -37,7 +52,20 @@ export function AccountMenu({ user }: { user: Me }) {
         >
           CRM
         </Menu.Item>
-        <MainLinkItems />
+        {mainLinks.map((l) => {
+          const Icon = ICONS[l.icon];
+          return (
+            <Menu.Item
+              key={l.to}
+              component={Link}
+              to={l.to}
+              hiddenFrom={l.headerFrom}
+              leftSection={<Icon size={16} aria-hidden />}
+            >
+              {l.label}
+            </Menu.Item>
+          );
+        })}
         <Menu.Item
           component={Link}
           to={paths.wikiTags}

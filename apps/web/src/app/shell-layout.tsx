@@ -1,13 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Container, Group } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigation, useOutlet } from 'react-router';
@@ -17,6 +8,7 @@ import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
 import { useRouteTitle } from '../lib/page-title.ts';
 import { useSession } from '../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
+import { useThemeSwitch } from './use-theme-switch.ts';
 import { VisitorMenu } from './visitor-menu.tsx';
 import { mainLinks } from './main-links.ts';
 import { NavigationProgress, PageLoading } from './page-loading.tsx';
@@ -32,16 +24,9 @@ const NotificationBell = lazy(async () => ({
 }));
 
 function ThemeToggle() {
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const next = scheme === 'dark' ? 'light' : 'dark';
+  const { scheme, next, switchTheme } = useThemeSwitch();
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label={`Switch to ${next} theme`}
-      onClick={() => setColorScheme(next)}
-    >
+    <ActionIcon variant="default" size="lg" aria-label={`Switch to ${next} theme`} onClick={switchTheme}>
       {scheme === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
     </ActionIcon>
   );

@@ -1,9 +1,10 @@
-import { ActionIcon, Box, Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, Button } from '@mantine/core';
 import { IconMenu2, IconMoon, IconSun } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { mainLinks } from './main-links.ts';
 import classes from './shell-layout.module.css';
+import { useThemeSwitch } from './use-theme-switch.ts';
 
 /**
  * A signed-out visitor's menu on screens too narrow for every main link (below `md`): the links
@@ -21,9 +22,7 @@ export function VisitorMenu() {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const next = scheme === 'dark' ? 'light' : 'dark';
+  const { next, switchTheme } = useThemeSwitch();
 
   useEffect(() => {
     if (!open) return;
@@ -78,7 +77,7 @@ export function VisitorMenu() {
           leftSection={
             next === 'dark' ? <IconMoon size={16} aria-hidden /> : <IconSun size={16} aria-hidden />
           }
-          onClick={() => setColorScheme(next)}
+          onClick={switchTheme}
         >
           {next === 'dark' ? 'Dark theme' : 'Light theme'}
         </Button>

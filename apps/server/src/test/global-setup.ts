@@ -39,11 +39,33 @@ export default async function setup(project: TestProject) {
   }
   const client = await PGlite.create(pgliteOptions());
   await runMigrations(await openDatabase({ pglite: client }));
-  const dump = await client.dumpDataDir('gzip');
+  await assertEmptyTemplate(client);
+  const dump = await client.dumpDataDir('none');
   await client.close();
-  const file = join(tmpdir(), `brushline-pglite-template-${process.pid}.tar.gz`);
+  const file = join(tmpdir(), `brushline-pglite-template-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
   return () => rm(file, { force: true });
+}
+
+/**
+ * Test files reuse a worker's PGlite after emptying every table (test/harness.ts), which gives them
+ * the template only while the migrations leave every table empty and every sequence owned by one.
+ */
+async function assertEmptyTemplate(client: PGlite): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'S'
+        and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i'))`,
+  );
+  if (rows.length) throw new Error(`sequences no table owns: ${rows.map((r) => r.name).join(', ')}`);
+  const { rows: tables } = await client.query<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = 'public'`,
+  );
+  for (const { name } of tables) {
+    const { rows: any } = await client.query(`select 1 from "${name}" limit 1`);
+    if (any.length)
+      throw new Error(`the migrations leave rows in ${name}: the test harness empties it between files`);
+  }
 }

@@ -46,6 +46,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { createOutageWatch, isDatabaseUnavailable } from './platform/outage.ts';
 import { createHub } from './platform/hub.ts';
 import { hubDescription } from './platform/hub-docs.ts';
+import { operationIdOf } from './platform/operation-ids.ts';
 import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
@@ -191,9 +192,16 @@ export async function buildApp(opts: AppOptions) {
         version: '0.1.0',
         description: `Every route of the marketplace, under /api.\n\n${hubDescription()}`,
       },
+      // Paths are written whole (/api/…): the server is this origin.
+      servers: [{ url: '/', description: 'This installation (the origin serving the document)' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const { method } = input.route;
+      const operationId = typeof method === 'string' ? operationIdOf(method, input.url) : undefined;
+      return operationId ? { ...out, schema: { ...out.schema, operationId } } : out;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -142,6 +142,7 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       'playwright-report/**',
       'test-results/**',
+      'api-client/generated/**',
     ],
   },
   js.configs.recommended,

@@ -28,8 +28,10 @@ import { foldersRoutes } from './modules/gallery/folders.routes.ts';
 import { imagesRoutes } from './modules/gallery/images.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerOrdersHub } from './modules/orders/orders.hub.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { registerApplicationsHub } from './modules/requests/applications.hub.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { describePage, firstPictures } from './modules/site/page-preview.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -43,6 +45,8 @@ import { registerCompression } from './platform/compression.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createOutageWatch, isDatabaseUnavailable } from './platform/outage.ts';
 import { createHub } from './platform/hub.ts';
+import { hubDescription } from './platform/hub-docs.ts';
+import { operationIdOf } from './platform/operation-ids.ts';
 import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
@@ -145,6 +149,8 @@ export async function buildApp(opts: AppOptions) {
     checkRedis: redisConnection ? () => redisConnection.ping() : null,
   };
   registerChatHub(deps);
+  registerOrdersHub(deps);
+  registerApplicationsHub(deps);
   const flushEvery =
     opts.emailFlushIntervalMs === undefined
       ? flushIntervalMs(config.EMAIL_BATCH_SECONDS)
@@ -184,11 +190,18 @@ export async function buildApp(opts: AppOptions) {
       info: {
         title: `${PRODUCT_NAME} API`,
         version: '0.1.0',
-        description: 'Every route of the marketplace, under /api.',
+        description: `Every route of the marketplace, under /api.\n\n${hubDescription()}`,
       },
+      // Paths are written whole (/api/…): the server is this origin.
+      servers: [{ url: '/', description: 'This installation (the origin serving the document)' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const { method } = input.route;
+      const operationId = typeof method === 'string' ? operationIdOf(method, input.url) : undefined;
+      return operationId ? { ...out, schema: { ...out.schema, operationId } } : out;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -7,6 +7,7 @@ import type {
   MessageSend,
   ChatRead,
 } from './chat/schemas.ts';
+import type { ChatRoomType } from './chat/constants.ts';
 import type { Notification } from './notifications/schemas.ts';
 
 /**
@@ -58,6 +59,21 @@ export interface ServerToClientEvents {
 /** Users one WhoIsOnline question may name; the rest are left out (a feed page names far fewer). */
 export const WHO_IS_ONLINE_MAX = 200;
 
+/**
+ * Client calls come in two forms, both answered through the acknowledgement (the last argument)
+ * with a HubAnswer. The web app sends one object (ClientToServerEvents below); a client written
+ * from SPEC §7 sends the SPEC's argument list (SpecClientToServerEvents), named here in order.
+ * `login` is the caller's own: the hub acts as the signed-in user, and a login naming anyone else
+ * is refused (login_mismatch), never trusted as identity.
+ */
+export const SPEC_HUB_ARGUMENTS = {
+  CreatePrivateChat: ['login', 'otherLogin', 'type'],
+  MessageSend: ['room', 'login', 'text', 'attachments'],
+  ChatRead: ['room', 'login'],
+  ComissionRequestCreate: ['uuid'],
+  ComissionApprovalRequestCreatedNotification: ['application'],
+} as const;
+
 export interface ClientToServerEvents {
   /**
    * Which of these users are online right now (profile and feed show the dot); up to
@@ -76,6 +92,64 @@ export interface ClientToServerEvents {
   ChatRead: (payload: ChatRead, reply: (answer: HubAnswer<{ readId: number }>) => void) => void;
   /** Typing in a room (beyond the SPEC): throttled, forwarded to the other member, never stored. */
   ChatTyping: (payload: { room: number }) => void;
+  /**
+   * SPEC §7, kept for clients that call it after sending a form: the server already told the
+   * artist (ComissionRequestRecieved) when the form was stored, so this sends nothing again. It
+   * answers the caller's newest form to the card with this uuid (404 when they sent none).
+   */
+  ComissionRequestCreate: (
+    payload: { uuid: string },
+    reply: (answer: HubAnswer<CommissionRequestSent>) => void,
+  ) => void;
+  /**
+   * SPEC §7, kept for clients that call it after applying: the server already told the request's
+   * owner (AppliedForRequestRecieved), so this sends nothing again. `application` is the
+   * caller's application id, or the guid of the request it applied to (one application per
+   * request and artist); 404 for anything else.
+   */
+  ComissionApprovalRequestCreatedNotification: (
+    payload: { application: number | string },
+    reply: (answer: HubAnswer<ApplicationSent>) => void,
+  ) => void;
+}
+
+/** What ComissionRequestCreate confirms: the form the owner of the card was told about. */
+export interface CommissionRequestSent {
+  formId: number;
+  cardUuid: string;
+}
+
+/** What ComissionApprovalRequestCreatedNotification confirms: the application the owner was told about. */
+export interface ApplicationSent {
+  applicationId: number;
+  requestGuid: string;
+}
+
+/**
+ * The same calls with the SPEC §7 argument lists (SPEC_HUB_ARGUMENTS), for clients written from
+ * the SPEC. MessageSend without a client id is stored once per call (the object form's clientId
+ * makes a resend safe); ChatRead reads to the room's last message; `type` defaults to casual.
+ */
+export interface SpecClientToServerEvents {
+  CreatePrivateChat: (
+    login: string,
+    otherLogin: string,
+    type: ChatRoomType,
+    reply: (answer: HubAnswer<ChatRoom>) => void,
+  ) => void;
+  MessageSend: (
+    room: number,
+    login: string,
+    text: string,
+    attachments: string[],
+    reply: (answer: HubAnswer<ChatMessage>) => void,
+  ) => void;
+  ChatRead: (room: number, login: string, reply: (answer: HubAnswer<{ readId: number }>) => void) => void;
+  ComissionRequestCreate: (uuid: string, reply: (answer: HubAnswer<CommissionRequestSent>) => void) => void;
+  ComissionApprovalRequestCreatedNotification: (
+    application: number | string,
+    reply: (answer: HubAnswer<ApplicationSent>) => void,
+  ) => void;
 }
 
 /** The hub's path on the server (same origin as the API). */

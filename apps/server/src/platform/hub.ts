@@ -31,12 +31,14 @@ export interface HubCaller {
 }
 
 /**
- * A feature's handler of one client event. The payload is untrusted (parse it); `reply` is the
- * client's acknowledgement callback when it sent one.
+ * A feature's handler of one client event. `args` is every argument the client sent before its
+ * acknowledgement callback, untrusted (parse it): one object in the web app's form, or the SPEC's
+ * argument list (`MessageSend(room, login, text, attachments)`). `reply` is the client's
+ * acknowledgement callback when it sent one (always the last argument).
  */
 export type HubHandler = (
   caller: HubCaller,
-  payload: unknown,
+  args: unknown[],
   reply: ((answer: unknown) => void) | null,
 ) => void;
 
@@ -208,14 +210,12 @@ export function createHub(opts: {
     for (const [event, handler] of handlers) {
       (socket as unknown as { on: (e: string, f: (...args: unknown[]) => void) => void }).on(
         event,
-        (payload: unknown, reply: unknown) => {
+        (...args: unknown[]) => {
           const caller = { actor: socket.data.actor, socketId: socket.id };
+          const last = args.at(-1);
+          const reply = typeof last === 'function' ? (last as (answer: unknown) => void) : null;
           try {
-            handler(
-              caller,
-              payload,
-              typeof reply === 'function' ? (reply as (answer: unknown) => void) : null,
-            );
+            handler(caller, reply ? args.slice(0, -1) : args, reply);
           } catch (err) {
             opts.log.error({ err, event }, 'hub handler failed');
           }

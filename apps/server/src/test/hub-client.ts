@@ -1,11 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@brushline/shared/realtime';
+import {
+  HUB_PATH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SpecClientToServerEvents,
+} from '@brushline/shared/realtime';
 import type { App } from '../app.ts';
 
 /** Real hub clients for the server suites (not a test file itself). */
 export type HubClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Events = ServerToClientEvents;
+/** The same socket calling with SPEC §7's argument lists, as a client written from the SPEC does. */
+export type SpecHubClient = Socket<ServerToClientEvents, SpecClientToServerEvents>;
+export const asSpecClient = (socket: HubClient) => socket as unknown as SpecHubClient;
 
 export async function listen(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

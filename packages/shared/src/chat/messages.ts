@@ -20,4 +20,7 @@ export const chatMessages = {
   noWorkingChat:
     'There is no working chat with this user yet. It starts when an order between you is accepted',
   notificationText: (who: string) => `${who} wrote to you in a chat`,
+  /** A hub call's `login` (SPEC §7) is the caller's own; the hub never acts as the login named. */
+  loginMismatch: (named: string, signedIn: string) =>
+    `This call names the login “${named}”, but you are signed in as “${signedIn}”. Send your own login or leave it out`,
 } as const;

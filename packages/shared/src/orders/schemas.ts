@@ -225,3 +225,6 @@ export const deliveryFileParamsSchema = z.object({
   mediaId: uuidSchema,
   variant: z.enum(DELIVERY_FILE_VARIANTS),
 });
+
+/** The hub's ComissionRequestCreate(uuid) (SPEC §7): the card the caller sent a form to. */
+export const commissionRequestCreateSchema = z.object({ uuid: uuidSchema });

@@ -29,6 +29,7 @@ export const requestMessages = {
   tooManyRequests: `You already have ${REQUESTS_PER_OWNER_MAX} requests, the most one person can hold. Delete one first`,
   requestNotFound: 'This request does not exist or is not shown to you',
   applicationNotFound: 'This application does not exist or is not shown to you',
+  applicationRefInvalid: 'Must be an application id, or the guid of the request you applied to',
   ownRequest: 'This is your own request: you cannot apply to it',
   requestHidden: 'This request does not take applications now',
   cardNotYours: 'Choose one of your own open commission cards',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mediaSchema } from '../media/schemas.ts';
 import { taskStatusSchema } from '../orders/schemas.ts';
-import { pageNumberSchema, rowIdSchema } from '../paging.ts';
+import { PG_INT_MAX, pageNumberSchema, rowIdSchema } from '../paging.ts';
 import { tagRefSchema } from '../tags/schemas.ts';
 import { text } from '../text.ts';
 import { personSchema } from '../users/schemas.ts';
@@ -252,3 +252,21 @@ export const requestPageSchema = z.object({
   myApplication: applicationSchema.nullable(),
 });
 export type RequestPage = z.infer<typeof requestPageSchema>;
+
+/**
+ * The hub's ComissionApprovalRequestCreatedNotification(application guid) (SPEC §7): the caller's
+ * application, by its id or by the guid of its request (one application per request and artist).
+ */
+export const applicationNotifySchema = z.object({
+  application: z.union(
+    [
+      z
+        .number({ error: requestMessages.applicationRefInvalid })
+        .int({ error: requestMessages.applicationRefInvalid })
+        .positive({ error: requestMessages.applicationRefInvalid })
+        .max(PG_INT_MAX, { error: requestMessages.applicationRefInvalid }),
+      z.uuid({ error: requestMessages.applicationRefInvalid }),
+    ],
+    { error: requestMessages.applicationRefInvalid },
+  ),
+});

@@ -20,7 +20,8 @@ export const tagMessages = {
   tooManySynonyms: `A tag can have up to ${TAG_SYNONYMS_MAX} synonyms`,
   tooManyParents: `A tag can have up to ${TAG_PARENTS_MAX} parent tags`,
   queryTooLong: `Search for at most ${TAG_QUERY_MAX} characters`,
-  versionRequired: 'Send the version of the tag your edit started from',
+  versionRequired:
+    'Send the tag\'s current version with the update: read "version" from GET /api/tag/get/byIdFull/{id} and send it back unchanged, so an edit someone saved meanwhile is not overwritten',
   tagMissing: 'This tag does not exist',
   parentMissing: (title: string) => `There is no tag “${title}” to use as a parent. Create it first`,
   tagUnknown: (title: string) =>
@@ -45,6 +46,8 @@ export const tagMessages = {
   mergeIntoItself: 'A tag cannot be merged into itself',
   tagDeleted: 'Tag deleted',
   tagMerged: 'Tags merged',
+  alreadyMerged: (title: string, into: string) =>
+    `“${title}” is already merged into “${into}”: someone merged it before you, nothing changed`,
   staffOnly: 'Only staff (admins and moderators) can delete or merge tags',
   conflict:
     'Someone saved this tag after you opened it. Look at what changed, then save again or drop your edit',

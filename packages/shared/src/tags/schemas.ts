@@ -56,8 +56,11 @@ export type TagCreateBodyInput = z.input<typeof tagCreateBodySchema>;
 export const tagUpdateBodySchema = tagBodyShape.extend({
   version: z
     .number({ error: tagMessages.versionRequired })
-    .int()
-    .min(1, { error: tagMessages.versionRequired }),
+    .int({ error: tagMessages.versionRequired })
+    .min(1, { error: tagMessages.versionRequired })
+    .describe(
+      "The tag's current version, from GET tag/get/byIdFull/{id}: a stale one is refused (409), so two editors never overwrite each other unseen",
+    ),
 });
 export type TagUpdateBody = z.infer<typeof tagUpdateBodySchema>;
 export type TagUpdateBodyInput = z.input<typeof tagUpdateBodySchema>;
@@ -158,3 +161,5 @@ export const tagMessageResponseSchema = z.object({ message: z.string() });
 
 /** The body of a 409 on a stale update also names the current version. */
 export const TAG_CONFLICT_CODE = 'tag_version_conflict';
+/** A merge into the tag it is already a synonym of (a second staff member, or a resend): 409. */
+export const TAG_ALREADY_MERGED_CODE = 'already_merged';

@@ -31,7 +31,7 @@ import {
   type MessageRow,
 } from './chat.repo.ts';
 import { checkAndStoreMessage, type StoredMessage } from './chat-send.repo.ts';
-import { memberOf } from './chat-rooms.service.ts';
+import { assertOwnLogin, memberOf } from './chat-rooms.service.ts';
 
 type HubCtx = Pick<Deps, 'hub' | 'log'>;
 
@@ -108,6 +108,7 @@ export async function sendMessage(
   actor: Actor,
   input: MessageSend,
 ): Promise<SentMessage> {
+  assertOwnLogin(actor, input.login);
   const deliverFor = (otherId: string, message: ChatMessage, stored?: StoredMessage) => async () => {
     safely(ctx, 'a chat message', () => ctx.hub.toUsers([actor.id, otherId], 'MessageReceived', message));
     // The badge counts unread rooms: a message into a room already unread for the recipient
@@ -219,6 +220,7 @@ export async function readRoom(
   actor: Actor,
   input: ChatRead,
 ): Promise<{ readId: number }> {
+  assertOwnLogin(actor, input.login);
   const room = await memberOf(ctx, actor, input.room);
   const last = await roomLastMessageId(ctx.db, room.id);
   const upTo = Math.min(input.upTo ?? last, last);

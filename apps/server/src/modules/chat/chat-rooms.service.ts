@@ -40,6 +40,16 @@ export async function memberOf(
   return room;
 }
 
+/**
+ * SPEC §7's hub calls name the caller's login (CreatePrivateChat(login, …), MessageSend(room,
+ * login, …), ChatRead(room, login)). The session says who the caller is; a login naming anyone
+ * else is refused rather than ignored, so a client that meant another account learns it.
+ */
+export function assertOwnLogin(actor: Pick<Actor, 'login'>, login: string | undefined): void {
+  if (login !== undefined && login.trim().toLowerCase() !== actor.login.toLowerCase())
+    throw new AppError(403, 'login_mismatch', chatMessages.loginMismatch(login, actor.login));
+}
+
 async function roomView(ctx: Pick<Deps, 'db'>, actor: Pick<Actor, 'id'>, roomId: number): Promise<ChatRoom> {
   const [row] = await selectRoomViews(ctx.db, { userId: actor.id, roomId, limit: 1 });
   if (!row) throw roomNotFound();
@@ -67,6 +77,7 @@ export async function openPrivateChat(
   actor: Actor,
   input: CreatePrivateChat,
 ): Promise<ChatRoom> {
+  assertOwnLogin(actor, input.login);
   const other = await findUserByLogin(ctx.db, input.otherLogin);
   if (!other) throw notFound(chatMessages.userNotFound);
   if (other.id === actor.id) throw new AppError(400, 'self_chat', chatMessages.selfChat);

@@ -1,76 +1,46 @@
-import type { z } from 'zod';
+import { randomUUID } from 'node:crypto';
 import { CHAT_TYPING_THROTTLE_MS } from '@brushline/shared/chat/constants';
-import {
-  chatReadSchema,
-  createPrivateChatSchema,
-  messageSendSchema,
-  type HubAnswer,
-} from '@brushline/shared/chat/schemas';
-import { messages } from '@brushline/shared/messages';
+import { chatReadSchema, createPrivateChatSchema, messageSendSchema } from '@brushline/shared/chat/schemas';
+import { SPEC_HUB_ARGUMENTS } from '@brushline/shared/realtime';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError } from '../../platform/errors.ts';
+import { answerCall, callFields, parseCall } from '../../platform/hub-calls.ts';
 import type { HubCaller } from '../../platform/hub.ts';
 import { announceTyping, readRoom, sendMessage } from './chat-messages.service.ts';
 import { openPrivateChat } from './chat-rooms.service.ts';
 
-type Reply = ((answer: unknown) => void) | null;
-
-/** An error as a hub answer: the same code and message the HTTP route would give. */
-function failure(deps: Pick<Deps, 'dbWatch' | 'log'>, err: unknown): HubAnswer<never> {
-  if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message } };
-  if (deps.dbWatch.report(err))
-    return { ok: false, error: { code: 'service_unavailable', message: messages.serviceUnavailable } };
-  deps.log.error({ err }, 'hub call failed');
-  return { ok: false, error: { code: 'server_error', message: messages.serverError } };
-}
-
-/** Parses an untrusted payload; a bad one answers 400's shape with the first problem's message. */
-function parse<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
-  const parsed = schema.safeParse(payload);
-  if (parsed.success) return parsed.data;
-  throw new AppError(400, 'invalid_input', parsed.error.issues[0]?.message ?? messages.invalidInput);
-}
-
-/** Runs one call and answers through the client's acknowledgement (when it asked for one). */
-function answer<T>(
-  deps: Pick<Deps, 'dbWatch' | 'log'>,
-  reply: Reply,
-  work: () => Promise<{ data: T; after?: () => Promise<void> }>,
-) {
-  work().then(
-    ({ data, after }) => {
-      reply?.({ ok: true, data } satisfies HubAnswer<T>);
-      // After the ack: the sender has its stored message before anyone hears of it. What comes
-      // after is not answered (the ack went already) and must not be answered a second time.
-      after?.().catch((err: unknown) => deps.log.warn({ err }, 'hub call: work after the answer failed'));
-    },
-    (err: unknown) => reply?.(failure(deps, err)),
-  );
-}
-
 /**
  * The chat's hub calls (SPEC §7): CreatePrivateChat, MessageSend (acknowledged with the stored
- * message, then MessageReceived to both members on every instance), ChatRead, and typing.
+ * message, then MessageReceived to both members on every instance), ChatRead, and typing. Each
+ * takes the web app's one object or the SPEC's argument list (SPEC_HUB_ARGUMENTS); a `login`
+ * in either must be the caller's own (the services refuse another with login_mismatch).
  */
 export function registerChatHub(deps: Deps) {
   const { hub } = deps;
-  hub.handle('CreatePrivateChat', ({ actor }: HubCaller, payload, reply) =>
-    answer(deps, reply, async () => ({
-      data: await openPrivateChat(deps, actor, parse(createPrivateChatSchema, payload)),
-    })),
+  hub.handle('CreatePrivateChat', ({ actor }: HubCaller, args, reply) =>
+    answerCall(deps, reply, async () => {
+      const { fields } = callFields(args, SPEC_HUB_ARGUMENTS.CreatePrivateChat);
+      return { data: await openPrivateChat(deps, actor, parseCall(createPrivateChatSchema, fields)) };
+    }),
   );
-  hub.handle('MessageSend', ({ actor }, payload, reply) =>
-    answer(deps, reply, async () => {
-      const sent = await sendMessage(deps, actor, parse(messageSendSchema, payload));
+  hub.handle('MessageSend', ({ actor }, args, reply) =>
+    answerCall(deps, reply, async () => {
+      const { fields, positional } = callFields(args, SPEC_HUB_ARGUMENTS.MessageSend);
+      // The SPEC's argument list carries no client id: each such call is a new message (a resend
+      // of it stores again). The web app's object form names one, so a resend stores once.
+      if (positional) fields.clientId = randomUUID();
+      const sent = await sendMessage(deps, actor, parseCall(messageSendSchema, fields));
       return { data: sent.message, after: sent.deliver };
     }),
   );
-  hub.handle('ChatRead', ({ actor }, payload, reply) =>
-    answer(deps, reply, async () => ({ data: await readRoom(deps, actor, parse(chatReadSchema, payload)) })),
+  hub.handle('ChatRead', ({ actor }, args, reply) =>
+    answerCall(deps, reply, async () => {
+      const { fields } = callFields(args, SPEC_HUB_ARGUMENTS.ChatRead);
+      return { data: await readRoom(deps, actor, parseCall(chatReadSchema, fields)) };
+    }),
   );
   const lastTyping = new Map<string, number>();
-  hub.handle('ChatTyping', ({ actor, socketId }, payload) => {
-    const room = (payload as { room?: unknown } | null)?.room;
+  hub.handle('ChatTyping', ({ actor, socketId }, args) => {
+    const room = (args[0] as { room?: unknown } | null)?.room;
     if (typeof room !== 'number' || !Number.isInteger(room) || room < 1) return;
     const key = `${socketId}:${room}`;
     const now = Date.now();

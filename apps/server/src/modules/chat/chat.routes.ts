@@ -189,7 +189,8 @@ export const chatRoutes =
           description:
             'Path not in SPEC §7; chosen here. One room per pair and kind, even when both open it at once. Casual rooms ' +
             'are made on demand; working rooms are made when an order between the two is accepted (asking for a missing one: 404). ' +
-            'Yourself: 400; a user you blocked, or who blocked you: 403.',
+            "Yourself: 400; a user you blocked, or who blocked you: 403. `login` (SPEC §7 names the caller's login) " +
+            'may be left out; when sent it must be yours (403 login_mismatch).',
           body: createPrivateChatSchema,
           response: { 200: chatRoomSchema, ...errorResponses(400, 401, 403, 404, 429) },
         },

@@ -66,6 +66,7 @@ export const byFormId = (id: number) => eq(commissionForms.id, id);
 export const byTaskId = (id: number) => eq(commissionTasks.id, id);
 export const sentBy = (userId: string) => eq(commissionForms.senderId, userId);
 export const receivedBy = (userId: string) => eq(commissionForms.artistId, userId);
+export const toCard = (cardUuid: string) => eq(commissionForms.cardUuid, cardUuid);
 /** Orders between two users, whichever of them sent it. */
 export const betweenUsers = (a: string, b: string) =>
   or(and(sentBy(a), receivedBy(b)), and(sentBy(b), receivedBy(a)));

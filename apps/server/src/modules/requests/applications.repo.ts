@@ -49,6 +49,7 @@ export const applicationById = (id: number) => eq(applications.id, id);
 export const sentByArtist = (userId: string) => eq(applications.senderId, userId);
 export const toOwner = (userId: string) => eq(requests.ownerId, userId);
 export const ofRequest = (requestId: number) => eq(applications.requestId, requestId);
+export const ofRequestGuid = (guid: string) => eq(requests.guid, guid);
 export const withStatus = (statuses: ApplicationStatus[]) => inArray(applications.status, statuses);
 
 export async function findApplicationReferenceRows(

@@ -1,7 +1,8 @@
 // Staff's tag writes (admins, moderators): delete and merge, with the history kept.
 import { isStaff } from '@brushline/shared/roles';
-import type { TagFull, TagMergeBody } from '@brushline/shared/tags/schemas';
+import { TAG_ALREADY_MERGED_CODE, type TagFull, type TagMergeBody } from '@brushline/shared/tags/schemas';
 import { tagMessages } from '@brushline/shared/tags/messages';
+import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { displayCardTagsDropped } from '../gallery/display-cards.service.ts';
 import { presentTagFull } from './tags.dto.ts';
@@ -79,7 +80,10 @@ export async function mergeTag(
     if (!named) throw tagRuleError('merge_target_missing', tagMessages.mergeTargetMissing(body.into), 'into');
     const into = (await findTagById(tx, named.canonicalId ?? named.id, true))!;
     if (into.id === row.id) throw tagRuleError('merge_self', tagMessages.mergeIntoItself, 'into');
-    if (row.canonicalId === into.id) return into.id;
+    // Merges are serialised (write's lock): of two staff merging the same pair at once, the second
+    // finds it done and is told so, rather than both believing they acted.
+    if (row.canonicalId === into.id)
+      throw new AppError(409, TAG_ALREADY_MERGED_CODE, tagMessages.alreadyMerged(row.title, into.title));
     // A synonym merged elsewhere leaves its old canonical tag's synonym list.
     const oldCanonical = row.canonicalId ? await findTagById(tx, row.canonicalId, true) : undefined;
     const oldCanonicalBefore = oldCanonical ? await recordedState(tx, oldCanonical) : null;

@@ -3,6 +3,7 @@ import { messages } from '@brushline/shared/messages';
 import { tagMessages } from '@brushline/shared/tags/messages';
 import { TAG_PAGE_SIZE, TAG_SUGGESTIONS_MAX, TAG_WRITE_LIMIT } from '@brushline/shared/tags/constants';
 import {
+  TAG_ALREADY_MERGED_CODE,
   TAG_CONFLICT_CODE,
   tagCreateBodySchema,
   tagFilterQuerySchema,
@@ -138,6 +139,9 @@ export const tagsRoutes =
           security,
           summary: 'Edit a tag (signed-in users), from the version the edit started at',
           description:
+            'The SPEC §7 fields (title, description, synonyms, maturity, tagType, parentTags) plus `version`: the ' +
+            "tag's current version, read from GET tag/get/byIdFull/{id} and sent back unchanged (without it: 400 " +
+            `"${tagMessages.versionRequired}"). ` +
             `A stale \`version\` answers 409 ${TAG_CONFLICT_CODE} (fields.version is the current one) and changes ` +
             'nothing: read the tag again, its history shows what changed meanwhile. An edit that changes ' +
             `nothing keeps the version. ${bodyRules}`,
@@ -164,10 +168,12 @@ export const tagsRoutes =
           description:
             'Path not in SPEC §7; chosen here. Admins and moderators only (403 otherwise). `into` may be a ' +
             'synonym title (its canonical tag is meant). A moved link that would make a cycle refuses the ' +
-            'merge (400 cycle). Answers the tag merged into.',
+            'merge (400 cycle). A tag already merged into that tag answers 409 ' +
+            `${TAG_ALREADY_MERGED_CODE} and changes nothing (of several staff merging the same pair at once, one ` +
+            'gets 200 and the others 409). Answers the tag merged into.',
           params: tagIdParamsSchema,
           body: tagMergeBodySchema,
-          response: { 200: tagSavedResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: { 200: tagSavedResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
         preHandler: deps.limits.perUser('tagWriteUser'),
       },

@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Tag,
-  TagCreateBodyInput,
-  TagFull,
-  TagMergeBody,
-  TagPage,
-  TagSavedResponse,
-  TagSuggestion,
-  TagUpdateBodyInput,
+import {
+  TAG_ALREADY_MERGED_CODE,
+  type Tag,
+  type TagCreateBodyInput,
+  type TagFull,
+  type TagMergeBody,
+  type TagPage,
+  type TagSavedResponse,
+  type TagSuggestion,
+  type TagUpdateBodyInput,
 } from '@brushline/shared/tags/schemas';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 
 /** The one key factory of the tags feature. */
 export const tagKeys = {
@@ -78,12 +79,20 @@ export function useUpdateTag(id: number) {
   });
 }
 
+/** A merge refused because another staff member (or an earlier click) already made it. */
+export const isAlreadyMerged = (err: unknown) =>
+  err instanceof ApiError && err.code === TAG_ALREADY_MERGED_CODE;
+
 /** Staff: the tag becomes a synonym of `into`; answers the tag merged into. */
 export function useMergeTag(id: number) {
   const refresh = useRefreshTags();
   return useMutation({
     mutationFn: (body: TagMergeBody) => api<TagSavedResponse>(`tag/merge/${id}`, { method: 'POST', body }),
     onSuccess: ({ tag }) => refresh(tag),
+    // Someone else merged it first: the page shows the tag as it is now (a synonym).
+    onError: (err) => {
+      if (isAlreadyMerged(err)) refresh();
+    },
   });
 }
 

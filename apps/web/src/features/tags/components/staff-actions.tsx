@@ -7,7 +7,7 @@ import { displayTagTitle } from '@brushline/shared/tags/normalize';
 import type { TagFull } from '@brushline/shared/tags/schemas';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useDeleteTag, useMergeTag } from '../api/tag-queries.ts';
+import { isAlreadyMerged, useDeleteTag, useMergeTag } from '../api/tag-queries.ts';
 import { TagPicker } from './tag-picker.tsx';
 
 /** Staff only: merge this tag into another, or delete it; both ask first and say what will happen. */
@@ -62,7 +62,11 @@ export function StaffActions({ tag }: { tag: TagFull }) {
               setMerging(false);
               void navigate(toPath('wikiTag', { title: merged.title }));
             },
-            onError: (err) => toast.error(err.message),
+            onError: (err) => {
+              toast.error(err.message);
+              // Nothing is left to merge: the dialog closes on the tag as it is now.
+              if (isAlreadyMerged(err)) setMerging(false);
+            },
           },
         ),
     });

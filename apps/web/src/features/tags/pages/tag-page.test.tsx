@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@brushline/shared/users/schemas';
 import { paths } from '@brushline/shared/paths';
+import { tagMessages } from '@brushline/shared/tags/messages';
+import { TAG_ALREADY_MERGED_CODE } from '@brushline/shared/tags/schemas';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { artistMe } from '../../orders/test/order-fixtures.ts';
@@ -136,5 +138,38 @@ describe('tag page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/wiki/tag/fox'));
     expect(calls.find((c) => c.key === 'POST /api/tag/merge/7')?.body).toEqual({ into: 'fox' });
     expect(toast.success).toHaveBeenCalledWith('Tag merged!');
+  });
+
+  it('a merge someone made first is refused: the dialog closes saying so, and the tag is read again', async () => {
+    const already = tagMessages.alreadyMerged('red_fox', 'fox');
+    let reads = 0;
+    stubFetch({
+      ...signedIn(moderator),
+      ...tagRoutes,
+      'GET /api/tag/get/red_fox': () => ((reads += 1), { status: 200, body: redFox }),
+      'GET /api/tags/autocomplete': () => ({ status: 200, body: { items: [suggestion('fox')] } }),
+      'POST /api/tag/merge/7': () => ({
+        status: 409,
+        body: { error: { code: TAG_ALREADY_MERGED_CODE, message: already } },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, '/wiki/tag/red_fox');
+    await user.click(await screen.findByRole('button', { name: 'Merge' }));
+    const modal = await screen.findByRole('dialog', { name: 'Merge “red fox” into another tag' });
+    const input = within(modal)
+      .getAllByLabelText('Merge into')
+      .find((e) => e.tagName === 'INPUT')!;
+    await user.type(input, 'fo');
+    await user.click(await within(modal).findByText('fox', {}, { timeout: 3000 }));
+    await user.click(within(modal).getByRole('button', { name: 'Merge…' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Merge “red fox” into “fox”?' });
+    const readsBefore = reads;
+    await user.click(within(confirm).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(already));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Merge “red fox” into another tag' })).toBeNull(),
+    );
+    await waitFor(() => expect(reads).toBeGreaterThan(readsBefore));
+    expect(router.state.location.pathname).toBe('/wiki/tag/red_fox');
   });
 });

@@ -19,19 +19,24 @@ import { runMigrations } from './db/migrate.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { chatMediaPlacements } from './modules/chat/chat.media-access.ts';
 import { registerChatHub } from './modules/chat/chat.hub.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { flushIntervalMs, startEmailFlusher } from './modules/email/email-flusher.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { browseRoutes } from './modules/gallery/browse.routes.ts';
+import { galleryMediaPlacements } from './modules/gallery/gallery.media-access.ts';
 import { foldersRoutes } from './modules/gallery/folders.routes.ts';
 import { imagesRoutes } from './modules/gallery/images.routes.ts';
+import { createMediaAccess } from './modules/media/media.access.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrdersHub } from './modules/orders/orders.hub.ts';
+import { orderMediaPlacements } from './modules/orders/orders.media-access.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { registerApplicationsHub } from './modules/requests/applications.hub.ts';
+import { requestMediaPlacements } from './modules/requests/requests.media-access.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { describePage, firstPictures } from './modules/site/page-preview.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -151,6 +156,14 @@ export async function buildApp(opts: AppOptions) {
   registerChatHub(deps);
   registerOrdersHub(deps);
   registerApplicationsHub(deps);
+  // Who may fetch an upload of a ruled purpose: each module that places uploads says who may see
+  // them there (docs/decisions/0004-media.md); a ruled purpose nobody rules stops the boot here.
+  const mediaAccess = createMediaAccess([
+    ...orderMediaPlacements,
+    ...requestMediaPlacements,
+    ...chatMediaPlacements,
+    ...galleryMediaPlacements,
+  ]);
   const flushEvery =
     opts.emailFlushIntervalMs === undefined
       ? flushIntervalMs(config.EMAIL_BATCH_SECONDS)
@@ -213,7 +226,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(usersRoutes(deps));
       await api.register(profileRoutes(deps));
       await api.register(socialsRoutes(deps));
-      await api.register(mediaRoutes(deps));
+      await api.register(mediaRoutes(deps, mediaAccess));
       await api.register(postsRoutes(deps));
       await api.register(notificationsRoutes(deps));
       await api.register(emailRoutes(deps));

@@ -21,7 +21,11 @@ export interface MatrixRow<Who extends string, Ctx, Setup = undefined> {
   seenBy?: Who[];
   /** This row's private marker, instead of the suite's `markers`. */
   marker?: (c: Ctx) => string;
+  /** More to check in every answer (its headers, say), after its status. */
+  check?: (res: Answer, who: Who, c: Ctx) => void;
 }
+
+type Answer = Awaited<ReturnType<typeof call>>;
 
 export interface Matrix<Who extends string, Ctx, Setup> {
   t: () => TestApp;
@@ -48,7 +52,9 @@ export function routeMatrix<Who extends string, Ctx, Setup = undefined>(m: Matri
     try {
       const before = await m.snapshot(c);
       const res = await call(m.t().app, row.method, row.url(c), m.cookieOf(who, c), row.body?.(c));
-      expect(res.statusCode, res.body).toBe(row.expect[who]);
+      const shown = String(res.headers['content-type']).startsWith('image/') ? '(image bytes)' : res.body;
+      expect(res.statusCode, shown).toBe(row.expect[who]);
+      row.check?.(res, who, c);
       if (res.statusCode >= 400)
         expect(res.json<{ error: { message: unknown } }>().error.message).toEqual(expect.any(String));
       const mutator = (row.mutates ?? m.defaults?.mutates ?? []).includes(who);

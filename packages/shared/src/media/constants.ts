@@ -58,11 +58,13 @@ export const MEDIA_PURPOSES = [
   'banner',
   'cardBanner',
   'cardThumbnail',
+  /** A reference of an order, a request or an application: private to the people who may see it. */
   'reference',
+  /** Delivered art or work in progress: private to the two sides of the order. */
   'delivery',
   /** A picture sent in a chat: private, fetched by the room's two members only. */
   'chat',
-  /** A picture of the owner's gallery: who may fetch it follows its privacy (issue 11). */
+  /** A picture of the owner's gallery: who may fetch it follows its privacy (decision 0017). */
   'gallery',
 ] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
@@ -106,17 +108,25 @@ export const MEDIA_BOXES: Record<MediaPurpose, MediaBox> = {
   gallery: { width: 4096, height: 4096, fit: 'inside', miniature: { width: 640, height: 640 } },
 };
 
-/** Purposes whose bytes are not public: GET /api/media answers only their uploader (others 404). */
-export const PRIVATE_MEDIA_PURPOSES: readonly MediaPurpose[] = ['delivery', 'chat'];
-export const isPrivatePurpose = (purpose: MediaPurpose) => PRIVATE_MEDIA_PURPOSES.includes(purpose);
+/**
+ * Purposes made for public places (a post, a profile, a commission card): anyone may fetch their
+ * bytes, and shared caches may keep them for a year (the bytes under an id never change).
+ */
+export const PUBLIC_MEDIA_PURPOSES = ['post', 'avatar', 'banner', 'cardBanner', 'cardThumbnail'] as const;
+export type PublicMediaPurpose = (typeof PUBLIC_MEDIA_PURPOSES)[number];
+export const isPublicPurpose = (purpose: MediaPurpose): purpose is PublicMediaPurpose =>
+  (PUBLIC_MEDIA_PURPOSES as readonly MediaPurpose[]).includes(purpose);
 
 /**
- * Purposes whose bytes are answered by a rule that can change (a gallery image made Hidden): served
- * with a private cache, so no shared cache keeps them after the rule closes (issue 11).
+ * Every other purpose is ruled: its uploader may always fetch it, anyone else only where the module
+ * that placed it says so (the people who may see the order, request, application, room or gallery
+ * image it is attached to); an upload placed nowhere yet is its uploader's only. Served with a
+ * private cache (docs/decisions/0004-media.md, "Who may fetch what").
  */
-export const RULED_MEDIA_PURPOSES: readonly MediaPurpose[] = ['gallery'];
-export const isPrivatelyCached = (purpose: MediaPurpose) =>
-  isPrivatePurpose(purpose) || RULED_MEDIA_PURPOSES.includes(purpose);
+export type RuledMediaPurpose = Exclude<MediaPurpose, PublicMediaPurpose>;
+export const RULED_MEDIA_PURPOSES = MEDIA_PURPOSES.filter(
+  (purpose): purpose is RuledMediaPurpose => !isPublicPurpose(purpose),
+);
 
 /** A browser sends at most this many uploads at once (a drop of 15 references waits its turn). */
 export const MEDIA_UPLOADS_AT_ONCE = 3;

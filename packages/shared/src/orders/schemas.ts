@@ -24,7 +24,7 @@ export const formTypeSchema = z.enum(FORM_TYPES);
 export const sendFormBodySchema = z.object({
   cardUUID: uuidSchema,
   description: text().max(FORM_DESCRIPTION_MAX, { error: orderMessages.descriptionTooLong }).default(''),
-  /** Media ids of the sender's own uploads (purpose reference, or post). */
+  /** Media ids of the sender's own uploads of purpose reference (private to the order's two sides). */
   references: z
     .array(uuidSchema)
     .max(REFERENCES_MAX, { error: orderMessages.tooManyReferences })

@@ -5,7 +5,7 @@ export const REQUEST_TITLE_MAX = 32;
 export const REQUEST_DESCRIPTION_MAX = 1200;
 export const REQUEST_REQUIREMENTS_MAX = 600;
 export const REQUEST_PREFERENCES_MAX = 800;
-/** Attachments: the owner's own uploads (purpose reference or post). */
+/** Attachments: the owner's own uploads of purpose reference (fetched by the request's readers). */
 export const REQUEST_ATTACHMENTS_MAX = 10;
 export const REQUEST_TAGS_MAX = 15;
 /** SPEC §5/§9 prices: 0 to 10000 USD (the only currency). */

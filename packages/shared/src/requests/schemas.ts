@@ -77,7 +77,7 @@ export const requestBodySchema = z.object({
   priceMin: priceInput.default(0),
   priceMax: priceInput.default(0),
   deadline: deadlineInput.default(REQUEST_DEADLINE_DEFAULT_DAYS),
-  /** Media ids of the owner's own uploads (purpose reference or post). */
+  /** Media ids of the owner's own uploads of purpose reference. */
   attachedMedia: distinctIds(
     REQUEST_ATTACHMENTS_MAX,
     requestMessages.tooManyAttachments,
@@ -174,7 +174,7 @@ export const applyBodySchema = z.object({
   cardUUID: uuidSchema,
   comment: text().trim().max(APPLICATION_COMMENT_MAX, { error: requestMessages.commentTooLong }).default(''),
   offeredPrice: priceInput,
-  /** Media ids of the artist's own uploads (purpose reference or post). */
+  /** Media ids of the artist's own uploads of purpose reference. */
   references: distinctIds(
     APPLICATION_REFERENCES_MAX,
     requestMessages.tooManyReferences,

@@ -70,7 +70,11 @@ export const formReferences = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.formId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.formId, t.position] }),
+    // GET /api/media asks which orders a reference is in (orders.media-access.ts).
+    index('form_references_media_idx').on(t.mediaId),
+  ],
 );
 
 /** SPEC §3 Commission task: one per sent form; its status follows the machine in packages/shared. */

@@ -67,7 +67,11 @@ export const requestMedia = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.requestId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.position] }),
+    // GET /api/media asks which requests an attachment is in (requests.media-access.ts).
+    index('request_media_media_idx').on(t.mediaId),
+  ],
 );
 
 /** SPEC §3 Application to a request: one per artist per request. */
@@ -111,5 +115,8 @@ export const applicationReferences = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.applicationId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.position] }),
+    index('request_application_references_media_idx').on(t.mediaId),
+  ],
 );

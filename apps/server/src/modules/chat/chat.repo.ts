@@ -56,6 +56,9 @@ export async function findRoomId(
   return row?.id;
 }
 
+/** Rooms `userId` is one of the two members of. */
+const hasMember = (userId: string) => or(eq(chatRooms.userLow, userId), eq(chatRooms.userHigh, userId));
+
 /** The room and its two members' ids, when `userId` is one of them. */
 export async function findMembership(db: DbOrTx, roomId: number, userId: string) {
   const [row] = await db
@@ -66,7 +69,7 @@ export async function findMembership(db: DbOrTx, roomId: number, userId: string)
       userHigh: chatRooms.userHigh,
     })
     .from(chatRooms)
-    .where(and(eq(chatRooms.id, roomId), or(eq(chatRooms.userLow, userId), eq(chatRooms.userHigh, userId))));
+    .where(and(eq(chatRooms.id, roomId), hasMember(userId)));
   if (!row) return undefined;
   return { ...row, otherId: row.userLow === userId ? row.userHigh : row.userLow };
 }
@@ -255,4 +258,16 @@ export async function findRoomMedia(db: DbOrTx, roomId: number, mediaId: string)
     .where(and(eq(chatMessages.roomId, roomId), eq(chatMessageMedia.mediaId, mediaId)))
     .limit(1);
   return row?.media;
+}
+
+/** Whether `mediaId` was sent in a room `userId` is a member of. */
+export async function isSentInRoomOf(db: DbOrTx, mediaId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ messageId: chatMessageMedia.messageId })
+    .from(chatMessageMedia)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageMedia.messageId))
+    .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+    .where(and(eq(chatMessageMedia.mediaId, mediaId), hasMember(userId)))
+    .limit(1);
+  return rows.length > 0;
 }

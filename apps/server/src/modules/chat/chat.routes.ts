@@ -29,6 +29,7 @@ import { uuidSchema } from '@brushline/shared/uuid';
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
+import { sendMediaFile } from '../media/media.open.ts';
 import { listMessages, openRoomFile, readRoom, sendMessage } from './chat-messages.service.ts';
 import {
   blockUser,
@@ -250,17 +251,6 @@ export const chatRoutes =
           response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (req, reply) => {
-        const file = await openRoomFile(deps, requireActor(req), req.params);
-        return reply
-          .headers({
-            'content-type': file.mime,
-            'content-length': String(file.size),
-            'x-content-type-options': 'nosniff',
-            'cache-control': 'private, max-age=31536000, immutable',
-            'content-security-policy': "default-src 'none'; sandbox",
-          })
-          .send(file.stream);
-      },
+      async (req, reply) => sendMediaFile(reply, () => openRoomFile(deps, requireActor(req), req.params)),
     );
   };

@@ -155,8 +155,9 @@ describe('messages', () => {
     expect((await call(t.app, 'GET', url, bob.cookie)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', url, eve.cookie)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', url, undefined)).statusCode).toBe(401);
-    // Private: the public media route answers only the uploader.
-    expect((await call(t.app, 'GET', `/api/media/${pics[0]}/full`, bob.cookie)).statusCode).toBe(404);
+    // Private: the media route answers the room's members too, and nobody else.
+    expect((await call(t.app, 'GET', `/api/media/${pics[0]}/full`, bob.cookie)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/media/${pics[0]}/full`, eve.cookie)).statusCode).toBe(404);
     // The room list counts the last message's pictures.
     expect((await roomAs(t, bob, room.id)).attachmentsLength).toBe(CHAT_ATTACHMENTS_MAX);
   });

@@ -31,20 +31,6 @@ export async function getImage(
   return toGalleryImage(row, await tagsOf(ctx, actor, subject(id)));
 }
 
-/**
- * Whether the reader may fetch the file of a gallery upload (GET /api/media/{id}/…): the same rule
- * as every list. An upload not yet placed in the gallery is its uploader's only.
- */
-export async function canSeeGalleryMedia(
-  ctx: Pick<Deps, 'db'>,
-  actor: Actor | null,
-  mediaId: string,
-  ownerId: string,
-): Promise<boolean> {
-  if (actor?.id === ownerId) return true;
-  return (await visibleImages(ctx.db, actor, sql`gi.id = ${mediaId}::uuid`, sql`gi.id`)).length > 0;
-}
-
 /** The folder an image goes into, checked: the actor's own, with room for one more image. */
 async function checkedFolder(tx: DbOrTx, actor: Actor, folderId: string | null) {
   if (folderId === null) return;

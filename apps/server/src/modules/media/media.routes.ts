@@ -7,6 +7,7 @@ import {
   MAX_ANIMATION_FRAMES,
   MAX_ANIMATION_MEGAPIXELS,
   MAX_IMAGE_MEGAPIXELS,
+  PUBLIC_MEDIA_PURPOSES,
   UPLOAD_LIMIT_BYTES,
 } from '@brushline/shared/media/constants';
 import { noFileMessage, uploadTooLargeMessage } from '@brushline/shared/media/messages';
@@ -16,6 +17,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
+import { describeMediaAccess, type MediaAccess } from './media.access.ts';
+import { sendMediaFile } from './media.open.ts';
 import { openMedia, storeUpload, uploadAllowance } from './media.service.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
@@ -49,8 +52,9 @@ async function readUpload(req: FastifyRequest, limit: number): Promise<Buffer> {
   }
 }
 
+/** `access`: who may fetch what, from the placements every module registered at start (app.ts). */
 export const mediaRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps, access: MediaAccess): FastifyPluginAsyncZod =>
   async (app) => {
     // Registered here only: the multipart parser (and its size limits) exists for this plugin's
     // routes, while every other route keeps the 1 MB JSON body limit of app.ts.
@@ -90,27 +94,23 @@ export const mediaRoutes =
           tags: ['media'],
           summary: 'The bytes of an image: full size or miniature',
           description:
-            'Public: ids are random uuids. Served with the stored type, nosniff, a one-year immutable ' +
-            'cache (the bytes under an id never change) and a CSP that lets nothing run. ' +
-            'Delivery images are private: only their uploader gets them here (everyone else 404, ' +
-            'private cache); the two sides of the order use GET /api/order/{id}/files/{mediaId}/{variant}.',
+            `Who may fetch it follows its purpose (docs/decisions/0004-media.md). Public purposes ` +
+            `(${PUBLIC_MEDIA_PURPOSES.join(', ')}): anyone, with Cache-Control: public, max-age=31536000, ` +
+            'immutable (the bytes under an id never change). Every other purpose: its uploader, and whoever ' +
+            `may see a place it is attached to: ${describeMediaAccess(access.placements)}. Placed nowhere ` +
+            'yet: its uploader only. Anyone else gets 404, like an unknown id (staff too: they have no view of ' +
+            'orders, requests or chats). These answers are private (Cache-Control: private, max-age=31536000, ' +
+            'immutable; Vary: Cookie), refusals no-store. Every answer has the stored type, nosniff and a CSP ' +
+            'that lets nothing run. Delivered files also have GET /api/order/{id}/files/{mediaId}/{variant} ' +
+            '(with a download name) and chat pictures GET /api/chat/{roomId}/files/{mediaId}/{variant}.',
           produces: ['image/jpeg', 'image/webp'],
           params: z.object({ id: uuidSchema, variant: z.enum(['full', 'miniature']) }),
-          response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(404) },
+          response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 404) },
         },
       },
-      async (req, reply) => {
-        const file = await openMedia(deps, req.actor, req.params.id, req.params.variant);
-        return reply
-          .headers({
-            'content-type': file.mime,
-            'content-length': String(file.size),
-            'x-content-type-options': 'nosniff',
-            'cache-control': `${file.isPrivate ? 'private' : 'public'}, max-age=31536000, immutable`,
-            'content-disposition': 'inline',
-            'content-security-policy': "default-src 'none'; sandbox",
-          })
-          .send(file.stream);
-      },
+      async (req, reply) =>
+        sendMediaFile(reply, () =>
+          openMedia({ ...deps, access }, req.actor, req.params.id, req.params.variant),
+        ),
     );
   };

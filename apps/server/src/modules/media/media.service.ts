@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { isPrivatePurpose, uploadLimitFor, type MediaPurpose } from '@brushline/shared/media/constants';
+import { uploadLimitFor, type MediaPurpose } from '@brushline/shared/media/constants';
 import { wrongMediaPurposeMessage } from '@brushline/shared/media/messages';
 import type { Media } from '@brushline/shared/media/schemas';
 import { messages } from '@brushline/shared/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { canSeeGalleryMedia } from '../gallery/images.service.ts';
+import type { MediaAccess } from './media.access.ts';
 import { toMedia, type MediaRow } from './media.dto.ts';
 import { encodeInspected, inspectImage } from './media.images.ts';
 import { openStoredMedia, type MediaFile } from './media.open.ts';
@@ -93,22 +93,17 @@ export async function storeUpload(
 }
 
 /**
- * The bytes of one variant; unknown ids (or a file gone from storage) answer 404. Media of a
- * private purpose (a delivery) answer only their uploader here; the two sides of an order get
- * them through the order's own route, which checks the order (openStoredMedia).
+ * The bytes of one variant, for a reader the purpose's access rule lets in (media.access.ts):
+ * anyone for a public purpose; for a ruled one the uploader and whoever may see a place it is
+ * attached to. Unknown ids, a file gone from storage and a reader not let in all answer 404.
  */
 export async function openMedia(
-  ctx: Pick<Deps, 'db' | 'storage'>,
+  ctx: Pick<Deps, 'db' | 'storage'> & { access: MediaAccess },
   actor: Actor | null,
   id: string,
   variant: MediaVariant,
 ): Promise<MediaFile> {
   const row = await findMediaRow(ctx.db, id);
-  if (!row) throw notFound();
-  if (isPrivatePurpose(row.purpose) && row.ownerId !== actor?.id) throw notFound();
-  // A gallery image follows its privacy and folders: someone else's Hidden image is 404 here too.
-  if (row.purpose === 'gallery' && !(await canSeeGalleryMedia(ctx, actor, row.id, row.ownerId))) {
-    throw notFound();
-  }
+  if (!row || !(await ctx.access.mayRead(ctx, actor, row))) throw notFound();
   return openStoredMedia(ctx, row, variant);
 }

@@ -260,12 +260,12 @@ const rows: Row[] = [
     seenBy: ['artist', 'buyer'],
   })),
   {
-    // A delivery upload is private: the media route answers only its uploader.
+    // A delivered file is private: the media route answers the order's two sides only.
     name: 'GET /media/{id}/full of a delivery',
     method: 'GET',
     url: (c) => `/api/media/${c.file}/full`,
     setup: { status: 'finished' },
-    expect: { artist: 200, buyer: 404, stranger: 404, anon: 404 },
+    expect: { artist: 200, buyer: 200, stranger: 404, anon: 404 },
     seenBy: ['artist', 'buyer'],
   },
 ];

@@ -2,9 +2,10 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { OrderUpdateKind } from '@brushline/shared/orders/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
-import { orderUpdateFiles, orderUpdates } from '../../db/schema/orders.ts';
+import { commissionForms, orderUpdateFiles, orderUpdates } from '../../db/schema/orders.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 import type { MediaRow } from '../media/media.dto.ts';
+import { partyTo } from './orders.repo.ts';
 
 /** An order's updates, oldest first, each with its author. */
 export async function findUpdateRows(db: DbOrTx, formId: number) {
@@ -57,6 +58,18 @@ export async function findOrderFile(db: DbOrTx, formId: number, mediaId: string)
     .orderBy(asc(orderUpdateFiles.updateId))
     .limit(1);
   return row;
+}
+
+/** Whether `mediaId` was delivered (or shown as work in progress) in an order `userId` is a side of. */
+export async function isFileOfOrderOf(db: DbOrTx, mediaId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ updateId: orderUpdateFiles.updateId })
+    .from(orderUpdateFiles)
+    .innerJoin(orderUpdates, eq(orderUpdates.id, orderUpdateFiles.updateId))
+    .innerJoin(commissionForms, eq(commissionForms.id, orderUpdates.formId))
+    .where(and(eq(orderUpdateFiles.mediaId, mediaId), partyTo(userId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function countUpdates(db: DbOrTx, formId: number): Promise<number> {

@@ -134,8 +134,9 @@ describe('delivering takes files', () => {
     expect(file.fileName).toMatch(/^portrait-delivery-\d+-1\.webp$/);
     expect(download.rawPayload.equals(full.rawPayload)).toBe(true);
 
-    // The private media: only the uploader on /api/media; the order's route only to its two sides.
-    expect((await call(t.app, 'GET', `/api/media/${big.id}/full`, buyer.cookie)).statusCode).toBe(404);
+    // The private media: the media route and the order's route answer its two sides only.
+    expect((await call(t.app, 'GET', `/api/media/${big.id}/full`, buyer.cookie)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/media/${big.id}/full`, stranger.cookie)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', `/api/media/${big.id}/full`)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', `/api/media/${big.id}/full`, ann.cookie)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', file.url, stranger.cookie)).statusCode).toBe(404);

@@ -67,6 +67,8 @@ export const byTaskId = (id: number) => eq(commissionTasks.id, id);
 export const sentBy = (userId: string) => eq(commissionForms.senderId, userId);
 export const receivedBy = (userId: string) => eq(commissionForms.artistId, userId);
 export const toCard = (cardUuid: string) => eq(commissionForms.cardUuid, cardUuid);
+/** Orders `userId` is a side of: the artist or the commissioner (sideOf's rule, in SQL). */
+export const partyTo = (userId: string) => or(sentBy(userId), receivedBy(userId));
 /** Orders between two users, whichever of them sent it. */
 export const betweenUsers = (a: string, b: string) =>
   or(and(sentBy(a), receivedBy(b)), and(sentBy(b), receivedBy(a)));
@@ -84,6 +86,17 @@ export async function findReferenceRows(
     .innerJoin(media, eq(media.id, formReferences.mediaId))
     .where(inArray(formReferences.formId, formIds))
     .orderBy(asc(formReferences.formId), asc(formReferences.position));
+}
+
+/** Whether `mediaId` is a reference of an order `userId` is a side of. */
+export async function isReferenceOfOrderOf(db: DbOrTx, mediaId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ formId: formReferences.formId })
+    .from(formReferences)
+    .innerJoin(commissionForms, eq(commissionForms.id, formReferences.formId))
+    .where(and(eq(formReferences.mediaId, mediaId), partyTo(userId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export interface NewForm {

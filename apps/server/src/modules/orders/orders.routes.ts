@@ -31,6 +31,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { LIMITS } from '../../platform/rate-limit.ts';
 import { requireActor } from '../../platform/session.ts';
+import { sendMediaFile } from '../media/media.open.ts';
 import {
   listArtistTasks,
   listCommissioners,
@@ -80,7 +81,8 @@ export const ordersRoutes =
             `card as stored (starting price + chosen options; USD, ${PRICE_DECIMALS} decimals) and refuses a different totalPrice ` +
             '(400 price_mismatch), unknown section/option keys and a radio section without exactly one choice ' +
             '(400 invalid_choice). Own card: 403; closed card (isCommissionsOpen false): 409; missing or not ' +
-            `visible: 404. References: up to ${REFERENCES_MAX} distinct ids of your own uploads (purpose reference or post). ` +
+            `visible: 404. References: up to ${REFERENCES_MAX} distinct ids of your own uploads of purpose reference ` +
+            "(another purpose 400), which only the order's two sides may fetch. " +
             'The artist gets a commission_request_status notification and the ComissionRequestRecieved hub event. ' +
             `Limited to ${formSendLimit.points} forms per ${formSendLimit.seconds / 60} minutes per user (429).`,
           body: sendFormBodySchema,
@@ -322,23 +324,17 @@ export const ordersRoutes =
           response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 401, 404) },
         },
       },
-      async (req, reply) => {
-        const file = await openOrderFile(deps, requireActor(req), {
-          formId: req.params.id,
-          mediaId: req.params.mediaId,
-          variant: req.params.variant,
-        });
-        return reply
-          .headers({
-            'content-type': file.mime,
-            'content-length': String(file.size),
-            'x-content-type-options': 'nosniff',
-            'cache-control': 'private, max-age=31536000, immutable',
-            'content-disposition':
-              req.params.variant === 'download' ? `attachment; filename="${file.fileName}"` : 'inline',
-            'content-security-policy': "default-src 'none'; sandbox",
-          })
-          .send(file.stream);
-      },
+      async (req, reply) =>
+        sendMediaFile(
+          reply,
+          () =>
+            openOrderFile(deps, requireActor(req), {
+              formId: req.params.id,
+              mediaId: req.params.mediaId,
+              variant: req.params.variant,
+            }),
+          (file) =>
+            req.params.variant === 'download' ? `attachment; filename="${file.fileName}"` : 'inline',
+        ),
     );
   };

@@ -97,7 +97,7 @@ export async function sendForm(
     if (!sameTotal(choice.total, body.totalPrice)) {
       throw new AppError(400, 'price_mismatch', choiceMessages.totalMismatch);
     }
-    await assertOwnMedia({ db: tx }, actor, body.references, ['reference', 'post']);
+    await assertOwnMedia({ db: tx }, actor, body.references, ['reference']);
     // Sent while no slot is open: it waits for one, and Incoming marks it (issue 13 §4).
     const waitlist = (await slotsOf({ db: tx }, null, card.ownerId)).openSlots === 0;
     const ids = await insertFormWithTask(

@@ -230,15 +230,18 @@ describe('references', () => {
     expect((await outgoing(carol)).length).toBe(before);
   });
 
-  it('someone else’s upload answers 404; an avatar is the wrong kind (400); a post picture is fine', async () => {
+  it('someone else’s upload answers 404; an avatar or a (public) post picture is the wrong kind (400)', async () => {
     const bobs = await uploadImage(t.app, bob.cookie, { purpose: 'reference' });
     expect((await send(carol, sampleForm(card, { references: [bobs.id] }))).statusCode).toBe(404);
     const avatar = await uploadImage(t.app, carol.cookie, { purpose: 'avatar' });
     const wrong = await send(carol, sampleForm(card, { references: [avatar.id] }));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('wrong_media_purpose');
+    // A post picture is anyone's by its link: as a reference it would not be private to the order.
     const post = await uploadImage(t.app, carol.cookie, { purpose: 'post' });
-    expect((await send(carol, sampleForm(card, { references: [post.id] }))).statusCode).toBe(200);
+    const publicOne = await send(carol, sampleForm(card, { references: [post.id] }));
+    expect(publicOne.statusCode).toBe(400);
+    expect(publicOne.json().error.code).toBe('wrong_media_purpose');
   });
 });
 

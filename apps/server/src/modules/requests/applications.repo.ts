@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@brushline/shared/requests/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
@@ -130,6 +130,22 @@ export async function markApplicationRead(db: DbOrTx, id: number) {
     .update(applications)
     .set({ isRead: true })
     .where(and(eq(applications.id, id), eq(applications.isRead, false)));
+}
+
+/** Whether `mediaId` is a reference of an application `userId` sent or received (as the request's owner). */
+export async function isReferenceOfApplicationOf(
+  db: DbOrTx,
+  mediaId: string,
+  userId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ applicationId: applicationReferences.applicationId })
+    .from(applicationReferences)
+    .innerJoin(applications, eq(applications.id, applicationReferences.applicationId))
+    .innerJoin(requests, eq(requests.id, applications.requestId))
+    .where(and(eq(applicationReferences.mediaId, mediaId), or(sentByArtist(userId), toOwner(userId))))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The references of one application, as media ids in order (copied onto the order). */

@@ -44,7 +44,7 @@ import {
   type ApplicationRow,
 } from './applications.repo.ts';
 import { requestCardsChanged } from './request-list-cache.ts';
-import { byGuid, lockRequest } from './requests.repo.ts';
+import { byGuid, lockRequest, readableBy } from './requests.repo.ts';
 import { requestNotFound } from './requests.dto.ts';
 
 type Ctx = Pick<Deps, 'db' | 'hub' | 'log' | 'bus'>;
@@ -139,15 +139,15 @@ export async function apply(
   body: ApplyBody,
 ): Promise<{ application: Application; delivered: boolean }> {
   const { id, ownerId, push } = await ctx.db.transaction(async (tx) => {
-    const request = await lockRequest(tx, byGuid(guid));
-    if (!request || (request.privacy === 'hidden' && request.ownerId !== actor.id)) throw requestNotFound();
+    const request = await lockRequest(tx, and(byGuid(guid), readableBy(actor))!);
+    if (!request) throw requestNotFound();
     if (request.ownerId === actor.id) throw new AppError(403, 'own_request', requestMessages.ownRequest);
     const card = await getCard({ db: tx }, actor, body.cardUUID).catch(() => null);
     if (!card || card.ownerId !== actor.id) throw notFound(requestMessages.cardNotYours);
     if (!card.isOpenComission || !card.isCommissionsOpen) {
       throw new AppError(409, 'card_closed', requestMessages.cardClosed);
     }
-    await assertOwnMedia({ db: tx }, actor, body.references, ['reference', 'post']);
+    await assertOwnMedia({ db: tx }, actor, body.references, ['reference']);
     const appId = await upsertPendingApplication(tx, {
       requestId: request.id,
       senderId: actor.id,

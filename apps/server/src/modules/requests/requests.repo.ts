@@ -112,6 +112,9 @@ export const byGuid = (guid: string) => eq(requests.guid, guid);
 export const byId = (id: number) => eq(requests.id, id);
 export const ownedBy = (userId: string) => eq(requests.ownerId, userId);
 export const isPublic = () => eq(requests.privacy, 'public');
+/** Requests `reader` may read: every public one, and a hidden one by its owner only. */
+export const readableBy = (reader: { id: string } | null) =>
+  reader ? or(isPublic(), ownedBy(reader.id)) : isPublic();
 
 /**
  * The request carries one of `tagIds` (resolved once by the caller: the tag, its synonyms' canonical
@@ -164,6 +167,21 @@ export async function findRequestMediaRows(
     .innerJoin(media, eq(media.id, requestMedia.mediaId))
     .where(inArray(requestMedia.requestId, requestIds))
     .orderBy(asc(requestMedia.requestId), asc(requestMedia.position));
+}
+
+/** Whether `mediaId` is attached to a request `reader` may read. */
+export async function isAttachedToRequestReadableBy(
+  db: DbOrTx,
+  mediaId: string,
+  reader: { id: string } | null,
+): Promise<boolean> {
+  const rows = await db
+    .select({ requestId: requestMedia.requestId })
+    .from(requestMedia)
+    .innerJoin(requests, eq(requests.id, requestMedia.requestId))
+    .where(and(eq(requestMedia.mediaId, mediaId), readableBy(reader)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Counts the owner's requests, holding their user row so two creates cannot both pass the cap. */

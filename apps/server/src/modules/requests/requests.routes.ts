@@ -55,8 +55,9 @@ const security = [{ session: [] }];
 const rules =
   `SPEC §5 as stored (packages/shared/src/requests/pricing.ts, docs/decisions/0018-requests.md): prices are clamped to ` +
   `0..${REQUEST_PRICE_MAX} USD (negative → 0) and a minimum above the maximum raises the maximum to it; the deadline ` +
-  `is whole days, 1..${REQUEST_DEADLINE_MAX_DAYS}. Up to ${REQUEST_ATTACHMENTS_MAX} distinct own uploads (purpose ` +
-  `reference or post) and ${REQUEST_TAGS_MAX} tag titles (a synonym stores its canonical tag; an unknown title 400). ` +
+  `is whole days, 1..${REQUEST_DEADLINE_MAX_DAYS}. Up to ${REQUEST_ATTACHMENTS_MAX} distinct own uploads of purpose ` +
+  `reference (private: readers of the request may fetch them, so a hidden request's only its owner) and ` +
+  `${REQUEST_TAGS_MAX} tag titles (a synonym stores its canonical tag; an unknown title 400). ` +
   'Text over its limit is refused (400) and nothing is stored.';
 
 export const requestsRoutes =
@@ -184,7 +185,8 @@ export const requestsRoutes =
           description:
             'Path not in SPEC §7; chosen here. Body: cardUUID (own card, open and taking commissions: else 404 / 409), ' +
             `comment, offeredPrice (SPEC §5 clamping; below the request's minimum is allowed and flagged), up to ` +
-            `${APPLICATION_REFERENCES_MAX} own uploads. One application per artist per request: a second one updates the ` +
+            `${APPLICATION_REFERENCES_MAX} own uploads of purpose reference (fetched only by you and the request's owner). ` +
+            'One application per artist per request: a second one updates the ' +
             'pending one (an answered one: 409). Own request 403; hidden or missing 404. The owner gets an ' +
             'approval_request_status notification and the AppliedForRequestRecieved hub event after the commit ' +
             `(delivered false when the live push failed). ${APPLY_DAILY_LIMIT.points} applies per artist per day (429).`,

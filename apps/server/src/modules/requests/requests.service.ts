@@ -7,7 +7,7 @@ import { clampDeadline, clampPrice } from '@brushline/shared/requests/pricing';
 import type { Request, RequestBody, RequestFilterQuery } from '@brushline/shared/requests/schemas';
 import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
 import type { TagRef } from '@brushline/shared/tags/schemas';
-import type { SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -29,6 +29,7 @@ import {
   insertRequest,
   lockAndCountRequests,
   ownedBy,
+  readableBy,
   replaceRequestMedia,
   updateOwnRequest,
   type ListCursor,
@@ -89,8 +90,8 @@ const forReader = (actor: Actor | null, hidden: ReadonlySet<number>) => (r: Requ
 
 /** The request as its reader may see it: a hidden one only by its owner (everyone else 404). */
 async function readable(ctx: Pick<Deps, 'db'>, actor: Actor | null, guid: string): Promise<RequestRow> {
-  const [row] = await findRequestRows(ctx.db, byGuid(guid));
-  if (!row || (row.privacy === 'hidden' && row.ownerId !== actor?.id)) throw requestNotFound();
+  const [row] = await findRequestRows(ctx.db, and(byGuid(guid), readableBy(actor)));
+  if (!row) throw requestNotFound();
   return row;
 }
 
@@ -109,7 +110,7 @@ export async function listOwnRequests(ctx: Pick<Deps, 'db'>, actor: Actor): Prom
 
 /** Writes the values, the attachments and the tags of a request inside the caller's transaction. */
 async function writeParts(ctx: TxCtx, actor: Actor, id: number, body: RequestBody) {
-  await assertOwnMedia(ctx, actor, body.attachedMedia, ['reference', 'post']);
+  await assertOwnMedia(ctx, actor, body.attachedMedia, ['reference']);
   await replaceRequestMedia(ctx.db, id, body.attachedMedia);
   await setTagsOf(ctx, actor, subject(id), body.tags);
 }

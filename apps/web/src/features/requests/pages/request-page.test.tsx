@@ -35,6 +35,22 @@ describe('a request', () => {
     expect(await screen.findByRole('link', { name: 'Sign in to apply' })).toHaveAttribute('href', '/login');
   });
 
+  it('shows the attachments whole, not cropped to squares', async () => {
+    const portrait = {
+      id: '0b7e3c1a-5555-4555-8555-555555555555',
+      url: '/api/media/a/full',
+      miniatureUrl: '/api/media/a/miniature',
+      width: 1200,
+      height: 1600,
+      mime: 'image/webp',
+      purpose: 'reference' as const,
+    };
+    stubFetch({ ...session(null), ...getRequest(null, { attachedMedia: [portrait] }) });
+    renderRoutes(routes, path);
+    const img = await screen.findByRole('img', { name: 'Attachment 1 of A dragon on a hill' });
+    expect(img.style.objectFit).toBe('contain');
+  });
+
   it('tells the owner it is theirs instead of offering Apply', async () => {
     stubFetch({ ...session(buyerMe), ...getRequest() });
     renderRoutes(routes, path);

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@brushline/shared/messages';
+import { requestMessages } from '@brushline/shared/requests/messages';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { artistMe, buyerMe, CARD_UUID, makeCard } from '../../orders/test/order-fixtures.ts';
@@ -84,7 +85,12 @@ describe('a request', () => {
     await user.click(await screen.findByRole('radio', { name: /Portrait/ }));
     expect(screen.queryByRole('radio', { name: /Closed/ })).not.toBeInTheDocument();
     const price = screen.getByLabelText(/Offered price/);
-    await user.clear(price);
+    // Empty: the artist names the price (the request's budget is the hint), and must.
+    expect(price).toHaveValue('');
+    expect(screen.getByText("The request's budget: $50.00 – $200.00")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(requestMessages.offerRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
     await user.type(price, '30');
     expect(screen.getByText(/Below the requested minimum of \$50.00/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Comment'), 'Quick and cheap');
@@ -135,6 +141,7 @@ describe('a request', () => {
     });
     const { user } = renderRoutes(routes, path);
     await user.click(await screen.findByRole('radio', { name: /Portrait/ }));
+    await user.type(screen.getByLabelText(/Offered price/), '120');
     await user.type(screen.getByLabelText('Comment'), 'Me!');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(

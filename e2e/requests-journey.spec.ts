@@ -137,6 +137,12 @@ test('a commissioner posts a request; an artist finds it by a parent tag and app
   await confirm.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Applience was fullfilled')).toBeVisible();
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  // The approved application links to the order it made.
+  const openOrder = page.getByRole('link', { name: /^Open order #\d+$/ });
+  await expect(openOrder).toHaveAttribute('href', /^\/order\/\d+$/);
+  await checkA11y(page, 'pending applications, one approved');
+  await openOrder.click();
+  await expect(page.getByRole('heading', { name: 'Pet portrait', level: 1 })).toBeVisible();
 
   // Ann: the order is in her tracking (incoming) and opens from Details.
   await ann.goto('/crm/requests/tracking');

@@ -132,7 +132,7 @@ export function ApplicationModal({
           )}
           {a.commissionTask && (
             <Anchor component={Link} to={toPath('order', { id: a.commissionTask.formId })}>
-              Open the order
+              Open order #{a.commissionTask.formId}
             </Anchor>
           )}
           {alert && (

@@ -112,7 +112,7 @@ describe('a request', () => {
     stubFetch({ ...session(artistMe), ...getRequest(approved) });
     renderRoutes(routes, path);
     expect(await screen.findByText('Approved')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the order' })).toHaveAttribute('href', '/order/9');
+    expect(screen.getByRole('link', { name: 'Open order #9' })).toHaveAttribute('href', '/order/9');
     expect(screen.queryByRole('button', { name: /Apply|Update application/ })).not.toBeInTheDocument();
   });
 

@@ -47,6 +47,12 @@ test('a commissioner posts a request; an artist finds it by a parent tag and app
 
   const title = `Cat knight ${stem}`.slice(0, 32);
   await page.getByLabel(/^Title/).fill(title);
+  // No type of work is chosen for her: she picks one (the form refuses to guess).
+  const typeOfWork = page.getByRole('combobox', { name: /^Type of work/ });
+  await expect(typeOfWork).toHaveValue('');
+  await typeOfWork.click();
+  await page.getByRole('option', { name: 'Character' }).click();
+  await expect(typeOfWork).toHaveValue('Character');
   await page.getByLabel('Description').fill('My grey cat in shining armour, holding a tiny sword.');
   await page.getByLabel('Preferences').fill('Warm colours');
   await pickTag(page, 'Tags', `${stem}_cat`);
@@ -107,6 +113,10 @@ test('a commissioner posts a request; an artist finds it by a parent tag and app
   await expect(ann.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(ann.getByRole('radio', { name: /Pet portrait/ })).toBeChecked();
   await checkA11y(ann, 'request, apply form');
+  // The offered price starts empty (the budget is the hint), and Apply asks for it.
+  await expect(ann.getByLabel(/Offered price/)).toHaveValue('');
+  await ann.getByRole('button', { name: 'Apply' }).click();
+  await expect(ann.getByText('Name the price you offer, in US dollars')).toBeVisible();
   await ann.getByLabel(/Offered price/).fill('50');
   await expect(ann.getByText(/Below the requested minimum of \$60.00/)).toBeVisible();
   await ann.getByLabel('Offered price (USD)').fill('120');
@@ -127,6 +137,12 @@ test('a commissioner posts a request; an artist finds it by a parent tag and app
   await confirm.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Applience was fullfilled')).toBeVisible();
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  // The approved application links to the order it made.
+  const openOrder = page.getByRole('link', { name: /^Open order #\d+$/ });
+  await expect(openOrder).toHaveAttribute('href', /^\/order\/\d+$/);
+  await checkA11y(page, 'pending applications, one approved');
+  await openOrder.click();
+  await expect(page.getByRole('heading', { name: 'Pet portrait', level: 1 })).toBeVisible();
 
   // Ann: the order is in her tracking (incoming) and opens from Details.
   await ann.goto('/crm/requests/tracking');

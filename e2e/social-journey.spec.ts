@@ -74,7 +74,18 @@ test('connect, rename and delete a social link, and see it on the profile', asyn
   await expect(page.getByText('Enter a valid link')).toBeVisible();
   await checkA11y(page, 'settings: socials, invalid link');
 
-  await page.getByLabel('Link').fill('https://www.artstation.com/ann-draws-a-great-many-things');
+  await expect(page.getByRole('button', { name: 'Use https://' })).toBeVisible();
+
+  // Typed without a scheme: refused the same way, with the fix offered; it changes the field when asked.
+  await page.getByLabel('Link').fill('www.artstation.com/ann-draws-a-great-many-things');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const addHttps = page.getByRole('button', { name: 'Add https://' });
+  await expect(addHttps).toBeVisible();
+  await checkA11y(page, 'settings: socials, link offered https://');
+  await addHttps.click();
+  await expect(page.getByLabel('Link')).toHaveValue(
+    'https://www.artstation.com/ann-draws-a-great-many-things',
+  );
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Social created')).toBeVisible();
 

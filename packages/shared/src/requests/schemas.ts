@@ -26,7 +26,13 @@ import {
 import { requestMessages } from './messages.ts';
 import { APPLICATION_ANSWERS } from './tracking.ts';
 
-export const typeOfWorkSchema = z.enum(TYPES_OF_WORK, { error: requestMessages.typeOfWorkInvalid });
+/** A missing type says "choose one"; one not on the list names the list. */
+export const typeOfWorkSchema = z.enum(TYPES_OF_WORK, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? requestMessages.typeOfWorkRequired
+      : requestMessages.typeOfWorkInvalid,
+});
 export const requestPrivacySchema = z.enum(REQUEST_PRIVACIES);
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
 export const trackingStateSchema = z.enum(TRACKING_STATES);
@@ -65,7 +71,11 @@ export const requestBodySchema = z.object({
     .trim()
     .max(REQUEST_DESCRIPTION_MAX, { error: requestMessages.descriptionTooLong })
     .default(''),
-  typeOfWork: typeOfWorkSchema.default('illustration'),
+  /**
+   * Required, with no default: a request saved as "Illustration" that its owner never chose spoke
+   * for them (the list has "other" for work that fits none).
+   */
+  typeOfWork: typeOfWorkSchema,
   additionalRequirements: text()
     .trim()
     .max(REQUEST_REQUIREMENTS_MAX, { error: requestMessages.requirementsTooLong })
@@ -173,7 +183,13 @@ export const applyBodySchema = z.object({
   /** One of the artist's own open commission cards. */
   cardUUID: uuidSchema,
   comment: text().trim().max(APPLICATION_COMMENT_MAX, { error: requestMessages.commentTooLong }).default(''),
-  offeredPrice: priceInput,
+  /** Required: the artist names it (a missing one says so, rather than "not a number"). */
+  offeredPrice: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? requestMessages.offerRequired : requestMessages.priceInvalid,
+    })
+    .refine(Number.isFinite, { error: requestMessages.priceInvalid }),
   /** Media ids of the artist's own uploads of purpose reference. */
   references: distinctIds(
     APPLICATION_REFERENCES_MAX,

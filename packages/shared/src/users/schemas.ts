@@ -12,7 +12,7 @@ import {
   socialTitleTooLong,
   socialUrlTooLong,
 } from './messages.ts';
-import { parseUrl, SOCIAL_SITES } from './social-sites.ts';
+import { isHttpsLink, SOCIAL_SITES } from './social-sites.ts';
 import { singleLineText, text } from '../text.ts';
 
 export const roleSchema = z.enum(ROLES);
@@ -78,13 +78,6 @@ export const updateSettingsBodySchema = z.object({
   isArtist: z.boolean(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
-
-/** An https:// URL naming a real host (one with a dot), with no spaces or credentials in it. */
-function isHttpsLink(v: string): boolean {
-  if (!v.startsWith('https://') || /\s/.test(v)) return false;
-  const u = parseUrl(v);
-  return !!u && u.protocol === 'https:' && u.hostname.includes('.') && !u.username && !u.password;
-}
 
 /** SPEC §7 POST user/socials/add and PATCH user/socials/update/{id}; SPEC §5 rules. */
 export const socialBodySchema = z.object({

@@ -79,3 +79,28 @@ export function socialSiteOf(url: string): SocialSite | null {
 export function shortUrl(url: string, max: number): string {
   return url.length > max ? `${url.slice(0, max)}…` : url;
 }
+
+/** SPEC §5's social link: an https:// URL naming a real host (one with a dot), with no spaces or credentials. */
+export function isHttpsLink(v: string): boolean {
+  if (!v.startsWith('https://') || /\s/.test(v)) return false;
+  const u = parseUrl(v);
+  return !!u && u.protocol === 'https:' && u.hostname.includes('.') && !u.username && !u.password;
+}
+
+/** A host name with a dot (www.artstation.com, ko-fi.com, an IDN's ASCII form), then a path or nothing. */
+const BARE_HOST =
+  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z][a-z0-9-]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * The https:// link someone most likely meant, to offer them (never applied unasked), or null.
+ * `www.artstation.com/me` and `artstation.com/me` (a host, no scheme) get `https://` in front;
+ * `http://…` and `HTTPS://…` get `https://` instead of their scheme. Anything else, and any
+ * result SPEC §5's rule would still refuse, gets no offer: "Enter a valid link" stands alone.
+ */
+export function httpsFixOf(input: string): string | null {
+  const v = input.trim();
+  if (v === '' || isHttpsLink(v)) return null;
+  const scheme = /^https?:\/\//i.exec(v);
+  const fixed = scheme ? `https://${v.slice(scheme[0].length)}` : BARE_HOST.test(v) ? `https://${v}` : null;
+  return fixed !== null && isHttpsLink(fixed) ? fixed : null;
+}

@@ -228,6 +228,15 @@ describe('answering', () => {
     expect(await artistTasks()).toHaveLength(before + (winner.status === 'approved' ? 1 : 0));
   });
 
+  it('needs an offered price: none is refused with 400 saying so, and nothing is stored', async () => {
+    const req = await postRequest(t, client);
+    const { offeredPrice: _none, ...body } = sampleApply(cardUuid);
+    const res = await call(t.app, 'POST', `/api/request/apply/${req.guid}`, artist.cookie, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(requestMessages.offerRequired);
+    expect((await pending()).find((g) => g.request.guid === req.guid)?.applications ?? []).toHaveLength(0);
+  });
+
   it('only the owner answers or marks read (404 for the applicant and others)', async () => {
     const other = await registerUser(t.app, t.dataDir);
     const req = await postRequest(t, client);

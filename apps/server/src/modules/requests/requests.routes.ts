@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@brushline/shared/messages';
+import { requestMessages } from '@brushline/shared/requests/messages';
 import {
   APPLICATION_REFERENCES_MAX,
   APPLY_DAILY_LIMIT,
@@ -58,6 +59,7 @@ const rules =
   `is whole days, 1..${REQUEST_DEADLINE_MAX_DAYS}. Up to ${REQUEST_ATTACHMENTS_MAX} distinct own uploads of purpose ` +
   `reference (private: readers of the request may fetch them, so a hidden request's only its owner) and ` +
   `${REQUEST_TAGS_MAX} tag titles (a synonym stores its canonical tag; an unknown title 400). ` +
+  `typeOfWork is required, with no default (missing: 400 "${requestMessages.typeOfWorkRequired}"). ` +
   'Text over its limit is refused (400) and nothing is stored.';
 
 export const requestsRoutes =

@@ -108,6 +108,7 @@ describe('request CRUD', () => {
     ['preferences too long', { preferences: 'x'.repeat(801) }, requestMessages.preferencesTooLong],
     ['16 tags', { tags: Array.from({ length: 16 }, (_, i) => `t${i}`) }, requestMessages.tooManyTags],
     ['unknown type of work', { typeOfWork: 'sculpture' as never }, requestMessages.typeOfWorkInvalid],
+    ['no type of work', { typeOfWork: undefined }, requestMessages.typeOfWorkRequired],
     ['price not a number', { priceMin: 'ten' as never }, requestMessages.priceInvalid],
   ])('refuses %s with 400 and stores nothing', async (_name, change, message) => {
     const before = await owned(bob);

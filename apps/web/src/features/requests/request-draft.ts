@@ -10,7 +10,8 @@ import type { Request, RequestBodyInput } from '@brushline/shared/requests/schem
 export interface RequestDraft {
   title: string;
   description: string;
-  typeOfWork: TypeOfWork;
+  /** Null until the person chooses: no type is chosen for them. */
+  typeOfWork: TypeOfWork | null;
   additionalRequirements: string;
   preferences: string;
   priceMin: number | '';
@@ -23,7 +24,7 @@ export interface RequestDraft {
 export const emptyDraft = (): RequestDraft => ({
   title: '',
   description: '',
-  typeOfWork: 'illustration',
+  typeOfWork: null,
   additionalRequirements: '',
   preferences: '',
   priceMin: 0,
@@ -55,13 +56,17 @@ export function priceRangeOf(d: Pick<RequestDraft, 'priceMin' | 'priceMax'>, edi
   return normalizePriceRange({ min: Number(d.priceMin || 0), max: Number(d.priceMax || 0) }, edited);
 }
 
+/** The API body of a draft: its type of work is left out until chosen (the schema then refuses it). */
+export type RequestDraftBody = Omit<RequestBodyInput, 'typeOfWork'> & { typeOfWork?: TypeOfWork };
+
 /** The API body for the draft and its uploaded attachments. */
-export function bodyOf(d: RequestDraft, attachedMedia: string[]): RequestBodyInput {
+export function bodyOf(d: RequestDraft, attachedMedia: string[]): RequestDraftBody {
   const { min, max } = priceRangeOf(d, 'max');
   return {
     title: d.title,
     description: d.description,
-    typeOfWork: d.typeOfWork,
+    // Left out until chosen, so the shared schema says what to do.
+    typeOfWork: d.typeOfWork ?? undefined,
     additionalRequirements: d.additionalRequirements,
     preferences: d.preferences,
     priceMin: min,

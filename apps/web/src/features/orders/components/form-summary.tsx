@@ -1,10 +1,11 @@
-import { Anchor, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatUsd, fromCents, toCents } from '@brushline/shared/cards/pricing';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { formatDate } from '../../../lib/format-date.ts';
 import { ArtistTerms } from '../../cards/components/card-view.tsx';
 import { OptionLines } from './option-lines.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { WholePicture } from '../../../components/whole-picture.tsx';
 
 /** Details modals are titled with the card title: a long one wraps instead of running off. */
 export const formModalStyles = { title: { fontWeight: 600, overflowWrap: 'anywhere' as const, minWidth: 0 } };
@@ -61,12 +62,7 @@ export function FormSummary({ form }: { form: SentForm }) {
           <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
             {form.references.map((m, i) => (
               <Anchor key={m.id} href={m.url} target="_blank" rel="noreferrer">
-                <Image
-                  src={m.miniatureUrl}
-                  alt={`Reference ${i + 1}`}
-                  radius="sm"
-                  style={{ aspectRatio: '1', objectFit: 'cover' }}
-                />
+                <WholePicture src={m.miniatureUrl} alt={`Reference ${i + 1}`} />
               </Anchor>
             ))}
           </SimpleGrid>

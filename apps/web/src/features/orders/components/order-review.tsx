@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ChosenLine } from '@brushline/shared/cards/pricing';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
 import { ArtistTerms } from '../../cards/components/card-view.tsx';
 import { OptionLines } from './option-lines.tsx';
+import { WholePicture } from '../../../components/whole-picture.tsx';
 
 /**
  * The look back before a commission request goes: what was chosen and what it costs, the
@@ -73,13 +74,7 @@ export function OrderReview({
           ) : (
             <SimpleGrid cols={{ base: 4, sm: 6 }} spacing="xs">
               {references.map((m, i) => (
-                <Image
-                  key={m.id}
-                  src={m.miniatureUrl}
-                  alt={`Reference ${i + 1}`}
-                  radius="sm"
-                  style={{ aspectRatio: '1', objectFit: 'cover' }}
-                />
+                <WholePicture key={m.id} src={m.miniatureUrl} alt={`Reference ${i + 1}`} />
               ))}
             </SimpleGrid>
           )}

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Card, Group, Image, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { revisionText } from '@brushline/shared/orders/messages';
 import type { DeliveryFile, OrderUpdate } from '@brushline/shared/orders/schemas';
 import { formatDate } from '../../../lib/format-date.ts';
 import { FileViewer } from './file-viewer.tsx';
+import { WholePicture } from '../../../components/whole-picture.tsx';
 
 const HEADINGS: Record<OrderUpdate['kind'], string> = {
   wip: 'Work in progress',
@@ -73,12 +74,7 @@ export function OrderUpdates({
                       onClick={() => setOpen({ file: f, title: `${title}, file ${i + 1}` })}
                       aria-label={`View ${title.toLowerCase()} file ${i + 1} at full size`}
                     >
-                      <Image
-                        src={f.miniatureUrl}
-                        alt=""
-                        radius="sm"
-                        style={{ aspectRatio: '1', objectFit: 'cover' }}
-                      />
+                      <WholePicture src={f.miniatureUrl} alt="" />
                     </UnstyledButton>
                     <Anchor
                       href={f.downloadUrl}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { revisionText } from '@brushline/shared/orders/messages';
 import { toPath } from '@brushline/shared/paths';
@@ -11,12 +11,11 @@ import { StatusBadge } from './status-badge.tsx';
 
 interface OutgoingItemProps {
   form: SentForm;
-  onDetails: () => void;
   onSendBack: () => void;
 }
 
 /** One commission the user ordered, with the moves the buyer may make now. */
-export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps) {
+export function OutgoingItem({ form, onSendBack }: OutgoingItemProps) {
   const cancel = useConfirmCancel();
   const approve = useConfirmApprove();
   const turn = turnText(form, 'buyer');
@@ -53,16 +52,19 @@ export function OutgoingItem({ form, onDetails, onSendBack }: OutgoingItemProps)
             </Text>
           </Alert>
         )}
-        {/* Details on the left, the buyer's moves together on the right. */}
+        {/* The order page on the left (everything about the order: the request, the files, the
+            history), the buyer's moves together on the right. One way in: a "Details" modal beside
+            it showed a part of the same page. */}
         <Group gap={6} justify="space-between" wrap="wrap">
-          <Group gap={6} wrap="nowrap">
-            <Button size="xs" variant="default" onClick={onDetails}>
-              Details
-            </Button>
-            <Anchor component={Link} to={toPath('order', { id: form.id })} size="sm">
-              Open order
-            </Anchor>
-          </Group>
+          <Button
+            size="xs"
+            variant="default"
+            component={Link}
+            to={toPath('order', { id: form.id })}
+            aria-label={`Open order #${form.id}`}
+          >
+            Open order
+          </Button>
           <Group gap={6} wrap="nowrap" ml="auto">
             {actions.includes('cancel') && (
               <Button

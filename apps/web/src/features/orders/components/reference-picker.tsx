@@ -1,9 +1,10 @@
-import { ActionIcon, Box, Image, Input, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Input, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useState } from 'react';
 import { IMAGE_MIME_TYPES } from '@brushline/shared/media/constants';
 import { IconPhoto, IconX } from '@tabler/icons-react';
 import type { useReferenceUploads } from '../use-reference-uploads.ts';
+import { WholePicture } from '../../../components/whole-picture.tsx';
 
 type Uploads = ReturnType<typeof useReferenceUploads>;
 
@@ -78,11 +79,10 @@ export function ReferencePicker({
           <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
             {items.map((it, i) => (
               <Box key={it.id} pos="relative">
-                <Image
+                <WholePicture
                   src={it.media?.miniatureUrl ?? it.previewUrl}
                   alt={`${Noun} ${i + 1}: ${it.name}`}
-                  radius="sm"
-                  style={{ aspectRatio: '1', objectFit: 'cover', opacity: it.media ? 1 : 0.6 }}
+                  opacity={it.media ? 1 : 0.6}
                 />
                 <ActionIcon
                   size="sm"

@@ -56,6 +56,38 @@ describe('the order page', () => {
     expect(img.style.width).toBe('2400px');
   });
 
+  it('shows references, work in progress and deliveries whole: a portrait is not cropped to a square', async () => {
+    const reference = {
+      id: '0b7e3c1a-5555-4555-8555-555555555555',
+      url: '/api/media/ref/full',
+      miniatureUrl: '/api/media/ref/miniature',
+      width: 1200,
+      height: 1600,
+      mime: 'image/webp',
+      purpose: 'reference' as const,
+    };
+    const wip: OrderUpdate = { ...delivery, id: 8, kind: 'wip', files: [file(3, 1200, 1600)] };
+    const data: OrderPageData = {
+      form: makeForm(4, 'finished', { references: [reference] }),
+      updates: [wip, delivery],
+      deadline: null,
+    };
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/order/4': () => ({ status: 200, body: data }),
+    });
+    renderRoutes(routes, '/order/4');
+    await screen.findByRole('listitem', { name: 'Work in progress' });
+    const thumbnails = [...document.querySelectorAll('img')].filter((img) =>
+      img.getAttribute('src')?.endsWith('/miniature'),
+    );
+    // The reference, the WIP's file and the delivery's two.
+    expect(thumbnails).toHaveLength(4);
+    for (const img of thumbnails) {
+      expect(img.style.objectFit).toBe('contain');
+    }
+  });
+
   it('says "revision 2 of 2" and warns beyond the included revisions', async () => {
     const form = makeForm(4, 'processing', {
       task: { ...makeForm(4, 'processing').task, revision: 3, comment: 'Again' },

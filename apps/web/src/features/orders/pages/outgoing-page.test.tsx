@@ -66,6 +66,20 @@ describe('outgoing orders', () => {
     expect(numbersIn('Done')).toEqual(['5']);
   });
 
+  it('gives each row one way to the order: "Open order" to its page, no separate Details', async () => {
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/comissionforms/outgoing': () => ({ status: 200, body: forms.slice(0, 4) }),
+    });
+    renderRoutes(routes, '/crm/outgoing/orders');
+    const row = within(await screen.findByRole('listitem', { name: /order #3,/ }));
+    expect(row.getByRole('link', { name: 'Open order #3' })).toHaveAttribute('href', '/order/3');
+    expect(row.getByRole('link', { name: 'Open order #3' })).toHaveTextContent('Open order');
+    expect(row.queryByRole('button', { name: /Details/ })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /Details/ })).toHaveLength(0);
+    expect(screen.getAllByRole('link', { name: /^Open order #/ })).toHaveLength(4);
+  });
+
   it('offers cancel only while the artist has not answered, and asks before canceling', async () => {
     const success = vi.spyOn(toast, 'success');
     let list = forms.slice(0, 4);

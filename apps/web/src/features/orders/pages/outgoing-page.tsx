@@ -13,7 +13,6 @@ import { paths } from '@brushline/shared/paths';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { outgoingQuery } from '../api/order-queries.ts';
-import { FormDetailsModal } from '../components/form-details-modal.tsx';
 import { OutgoingItem } from '../components/outgoing-item.tsx';
 import { SendBackModal } from '../components/send-back-modal.tsx';
 
@@ -33,7 +32,6 @@ export function OutgoingPage() {
   const { data: forms, error, isPending, refetch } = useQuery(outgoingQuery);
   const [showCanceled, setShowCanceled] = useState(false);
   const [showDone, setShowDone] = useState(false);
-  const [details, setDetails] = useState<SentForm | null>(null);
   const [sendBack, setSendBack] = useState<SentForm | null>(null);
 
   if (isPending) return <LoadingState label="Loading your orders" />;
@@ -101,12 +99,7 @@ export function OutgoingPage() {
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label="Waiting for you">
             {yourTurn.map((f) => (
-              <OutgoingItem
-                key={f.id}
-                form={f}
-                onDetails={() => setDetails(f)}
-                onSendBack={() => setSendBack(f)}
-              />
+              <OutgoingItem key={f.id} form={f} onSendBack={() => setSendBack(f)} />
             ))}
           </SimpleGrid>
         </Stack>
@@ -132,12 +125,7 @@ export function OutgoingPage() {
               </Group>
               <Stack gap="xs" role="list" aria-label={`${COMMISSIONER_COLUMN_TITLES[c]} orders`}>
                 {items.map((f) => (
-                  <OutgoingItem
-                    key={f.id}
-                    form={f}
-                    onDetails={() => setDetails(f)}
-                    onSendBack={() => setSendBack(f)}
-                  />
+                  <OutgoingItem key={f.id} form={f} onSendBack={() => setSendBack(f)} />
                 ))}
               </Stack>
               {items.length === 0 && (
@@ -149,7 +137,6 @@ export function OutgoingPage() {
           );
         })}
       </SimpleGrid>
-      <FormDetailsModal form={details} otherSide="artist" onClose={() => setDetails(null)} />
       <SendBackModal form={sendBack} onClose={() => setSendBack(null)} />
     </Stack>
   );

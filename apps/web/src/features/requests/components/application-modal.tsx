@@ -11,6 +11,7 @@ import { openConfirmModal } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAnswerApplication } from '../api/request-queries.ts';
 import { ApplicationStatusBadge } from './application-status-badge.tsx';
+import { WholePicture } from '../../../components/whole-picture.tsx';
 
 /**
  * SPEC §2 Pending requests' View: the whole application, with Approve and Decline while it is
@@ -124,19 +125,14 @@ export function ApplicationModal({
             <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
               {a.attachedReferences.map((m, i) => (
                 <Anchor key={m.id} href={m.url} target="_blank" rel="noopener">
-                  <Image
-                    src={m.miniatureUrl}
-                    alt={`Reference ${i + 1}`}
-                    radius="sm"
-                    style={{ aspectRatio: '1', objectFit: 'cover' }}
-                  />
+                  <WholePicture src={m.miniatureUrl} alt={`Reference ${i + 1}`} />
                 </Anchor>
               ))}
             </SimpleGrid>
           )}
           {a.commissionTask && (
             <Anchor component={Link} to={toPath('order', { id: a.commissionTask.formId })}>
-              Open the order
+              Open order #{a.commissionTask.formId}
             </Anchor>
           )}
           {alert && (

@@ -43,7 +43,9 @@ export function ApplyForm({ request, pending }: { request: Request; pending: App
   const uploads = useReferenceUploads('reference', APPLICATION_REFERENCES_MAX);
   const [cardUUID, setCardUUID] = useState<string | null>(pending?.sendComissionCard?.uuid ?? null);
   const [comment, setComment] = useState(pending?.comment ?? '');
-  const [price, setPrice] = useState<number | string>(pending?.offeredPrice ?? request.priceMax);
+  // Empty until the artist names a price: starting at the buyer's maximum offered it for them.
+  const [price, setPrice] = useState<number | string>(pending?.offeredPrice ?? '');
+  const [tried, setTried] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
 
@@ -77,15 +79,14 @@ export function ApplyForm({ request, pending }: { request: Request; pending: App
   const offered = typeof price === 'number' ? clampPrice(price) : null;
   const below = offered !== null && offered < request.priceMin;
   const tooLong = comment.length > APPLICATION_COMMENT_MAX;
+  const priceError = price === '' ? requestMessages.offerRequired : requestMessages.priceInvalid;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setAlert(null);
-    if (!chosen) {
-      setCardError(requestMessages.cardNotYours);
-      return;
-    }
-    if (offered === null || tooLong || uploads.busy) return;
+    setTried(true);
+    if (!chosen) setCardError(requestMessages.cardNotYours);
+    if (!chosen || offered === null || tooLong || uploads.busy) return;
     apply.mutate(
       {
         guid: request.guid,
@@ -152,7 +153,8 @@ export function ApplyForm({ request, pending }: { request: Request; pending: App
           value={price}
           onChange={setPrice}
           onBlur={() => typeof price === 'number' && setPrice(clampPrice(price))}
-          error={offered === null ? requestMessages.priceInvalid : undefined}
+          placeholder="Your price"
+          error={offered === null && (tried || price !== '') ? priceError : undefined}
           withAsterisk
         />
         {below && (

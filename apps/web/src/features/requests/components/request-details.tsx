@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { toPath } from '@brushline/shared/paths';
 import type { Request } from '@brushline/shared/requests/schemas';
@@ -7,6 +7,7 @@ import { relativeTime } from '../../../lib/relative-time.ts';
 import badge from '../../../components/readable-badge.module.css';
 import { TagLink } from '../../tags/components/tag-title.tsx';
 import { applicationsText, budgetText, daysText, typeOfWorkLabel } from '../request-text.ts';
+import { WholePicture } from '../../../components/whole-picture.tsx';
 
 function Block({ title, text, order }: { title: string; text: string; order: 2 | 3 }) {
   if (!text) return null;
@@ -93,12 +94,7 @@ export function RequestDetails({ request, headingOrder = 1 }: { request: Request
           <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
             {request.attachedMedia.map((m, i) => (
               <Anchor key={m.id} href={m.url} target="_blank" rel="noopener">
-                <Image
-                  src={m.miniatureUrl}
-                  alt={`Attachment ${i + 1} of ${request.title}`}
-                  radius="sm"
-                  style={{ aspectRatio: '1', objectFit: 'cover' }}
-                />
+                <WholePicture src={m.miniatureUrl} alt={`Attachment ${i + 1} of ${request.title}`} />
               </Anchor>
             ))}
           </SimpleGrid>

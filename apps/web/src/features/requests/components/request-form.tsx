@@ -105,10 +105,16 @@ export function RequestForm({
     (values) => {
       setInvalid(false);
       settlePrices();
-      onSave(bodyOf(values, uploads.mediaIds), {
-        setFieldError: form.setFieldError,
-        allowLeave: guard.allowNext,
-      });
+      const body = bodyOf(values, uploads.mediaIds);
+      // Validation passed, so a type is chosen; the check only tells the compiler.
+      if (!body.typeOfWork) return;
+      onSave(
+        { ...body, typeOfWork: body.typeOfWork },
+        {
+          setFieldError: form.setFieldError,
+          allowLeave: guard.allowNext,
+        },
+      );
     },
     () => {
       setInvalid(true);
@@ -136,11 +142,18 @@ export function RequestForm({
             />
             <Select
               label="Type of work"
+              withAsterisk
+              placeholder="Choose one"
+              description="Artists look for requests by it; “Other” when none fits"
               data={TYPES_OF_WORK.map((t) => ({ value: t, label: typeOfWorkLabel(t) }))}
               allowDeselect={false}
               comboboxProps={{ withinPortal: false }}
               value={v.typeOfWork}
-              onChange={(t) => t && form.setFieldValue('typeOfWork', t)}
+              onChange={(t) => {
+                if (!t) return;
+                form.setFieldValue('typeOfWork', t);
+                form.clearFieldError('typeOfWork');
+              }}
               error={form.errors.typeOfWork}
             />
             <Textarea

@@ -26,26 +26,31 @@ describe('pending applications', () => {
   it('groups applications by request, marks one read on View, and approves only after confirming', async () => {
     const success = vi.spyOn(toast, 'success');
     const below = makeApplication(1, { offeredPrice: 30, belowMinimum: true });
+    const approved = makeApplication(1, {
+      ...below,
+      isRead: true,
+      status: 'approved',
+      commissionTask: { id: 3, formId: 4, status: 'waiting' },
+    });
+    let answered = false;
     const calls = stubFetch({
       ...session,
-      'GET /api/request/pending/get': () => ({ status: 200, body: [group([below])] }),
-      'PATCH /api/request/read/1': () => ({ status: 200, body: { ...below, isRead: true } }),
-      'POST /api/request/answer': () => ({
+      'GET /api/request/pending/get': () => ({
         status: 200,
-        body: {
-          application: {
-            ...below,
-            status: 'approved',
-            commissionTask: { id: 3, formId: 4, status: 'waiting' },
-          },
-          message: messages.applicationAnswered,
-        },
+        body: [group([answered ? approved : below])],
       }),
+      'PATCH /api/request/read/1': () => ({ status: 200, body: { ...below, isRead: true } }),
+      'POST /api/request/answer': () => {
+        answered = true;
+        return { status: 200, body: { application: approved, message: messages.applicationAnswered } };
+      },
     });
     const { user } = renderRoutes(routes, '/crm/requests/pending');
     const list = within(await screen.findByRole('list', { name: 'Applications to A dragon on a hill' }));
     expect(list.getByText('New!')).toBeInTheDocument();
     expect(list.getByText('below the minimum')).toBeInTheDocument();
+    // Not answered yet: no order to open.
+    expect(list.queryByRole('link', { name: /Open order/ })).toBeNull();
 
     // The group folds away and back with its header button.
     const toggle = screen.getByRole('button', { name: /A dragon on a hill/ });
@@ -69,6 +74,10 @@ describe('pending applications', () => {
       id: 1,
       answer: 'confirm',
     });
+    // Approved: the row links to the order the approval made.
+    const open = await list.findByRole('link', { name: 'Open order #4' });
+    expect(open).toHaveAttribute('href', '/order/4');
+    expect(list.getByText('Approved')).toBeInTheDocument();
   });
 
   it("says SPEC §8's words when an answer is refused, and changes nothing", async () => {

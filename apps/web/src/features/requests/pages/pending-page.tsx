@@ -1,9 +1,9 @@
-import { Anchor, Badge, Button, Card, Collapse, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@brushline/shared/messages';
-import { paths } from '@brushline/shared/paths';
+import { paths, toPath } from '@brushline/shared/paths';
 import type { Application, PendingRequestGroup } from '@brushline/shared/requests/schemas';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import badge from '../../../components/readable-badge.module.css';
@@ -43,14 +43,27 @@ function RequestGroup({ group, onView }: { group: PendingRequestGroup; onView: (
               application={a}
               showNew
               action={
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => onView(a)}
-                  aria-label={`View application of ${a.sender.displayName}`}
-                >
-                  View
-                </Button>
+                <Group gap={6} wrap="nowrap">
+                  {/* Approving made an order: the way to it, where the answer is shown. */}
+                  {a.commissionTask && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      component={Link}
+                      to={toPath('order', { id: a.commissionTask.formId })}
+                    >
+                      Open order #{a.commissionTask.formId}
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => onView(a)}
+                    aria-label={`View application of ${a.sender.displayName}`}
+                  >
+                    View
+                  </Button>
+                </Group>
               }
             />
           ))}

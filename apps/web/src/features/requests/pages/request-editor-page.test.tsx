@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@brushline/shared/messages';
+import { requestMessages } from '@brushline/shared/requests/messages';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { artistMe, buyerMe } from '../../orders/test/order-fixtures.ts';
@@ -51,10 +52,13 @@ describe('request create form and editor', () => {
     await user.tab();
     expect(deadline).toHaveValue('365');
     await user.click(screen.getByRole('radio', { name: /Hidden/ }));
+    await user.click(screen.getByRole('combobox', { name: /^Type of work/ }));
+    await user.click(await screen.findByRole('option', { name: 'Comic', hidden: true }));
     await user.click(screen.getByRole('button', { name: 'Create request' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith(messages.requestCreated));
     expect(calls.find((c) => c.key === 'POST /api/request/create')?.body).toMatchObject({
       title: 'A dragon on a hill',
+      typeOfWork: 'comic',
       priceMin: 100,
       priceMax: 100,
       deadline: 365,
@@ -63,6 +67,18 @@ describe('request create form and editor', () => {
       attachedMedia: [],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/crm/requests/editor/${REQUEST_GUID}`));
+  });
+
+  it('chooses no type of work for the person: it is required, and says so', async () => {
+    const calls = stubFetch({ ...session() });
+    const { user } = renderRoutes(routes, '/crm/requests/create');
+    const type = await screen.findByRole('combobox', { name: /^Type of work/ });
+    expect(type).toHaveValue('');
+    expect(type).toHaveAttribute('placeholder', 'Choose one');
+    await user.type(screen.getByLabelText(/^Title/), 'A dragon on a hill');
+    await user.click(screen.getByRole('button', { name: 'Create request' }));
+    expect(await screen.findByText(requestMessages.typeOfWorkRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/request/create')).toBe(false);
   });
 
   it('refuses an empty title in the browser and saves nothing', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@brushline/shared/messages';
+import { requestMessages } from '@brushline/shared/requests/messages';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { artistMe, buyerMe, CARD_UUID, makeCard } from '../../orders/test/order-fixtures.ts';
@@ -33,6 +34,22 @@ describe('a request', () => {
     expect(screen.getByText('Soft colours')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'dragon' })).toHaveAttribute('href', '/wiki/tag/dragon');
     expect(await screen.findByRole('link', { name: 'Sign in to apply' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the attachments whole, not cropped to squares', async () => {
+    const portrait = {
+      id: '0b7e3c1a-5555-4555-8555-555555555555',
+      url: '/api/media/a/full',
+      miniatureUrl: '/api/media/a/miniature',
+      width: 1200,
+      height: 1600,
+      mime: 'image/webp',
+      purpose: 'reference' as const,
+    };
+    stubFetch({ ...session(null), ...getRequest(null, { attachedMedia: [portrait] }) });
+    renderRoutes(routes, path);
+    const img = await screen.findByRole('img', { name: 'Attachment 1 of A dragon on a hill' });
+    expect(img.style.objectFit).toBe('contain');
   });
 
   it('tells the owner it is theirs instead of offering Apply', async () => {
@@ -68,7 +85,12 @@ describe('a request', () => {
     await user.click(await screen.findByRole('radio', { name: /Portrait/ }));
     expect(screen.queryByRole('radio', { name: /Closed/ })).not.toBeInTheDocument();
     const price = screen.getByLabelText(/Offered price/);
-    await user.clear(price);
+    // Empty: the artist names the price (the request's budget is the hint), and must.
+    expect(price).toHaveValue('');
+    expect(screen.getByText("The request's budget: $50.00 – $200.00")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(requestMessages.offerRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
     await user.type(price, '30');
     expect(screen.getByText(/Below the requested minimum of \$50.00/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Comment'), 'Quick and cheap');
@@ -90,7 +112,7 @@ describe('a request', () => {
     stubFetch({ ...session(artistMe), ...getRequest(approved) });
     renderRoutes(routes, path);
     expect(await screen.findByText('Approved')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the order' })).toHaveAttribute('href', '/order/9');
+    expect(screen.getByRole('link', { name: 'Open order #9' })).toHaveAttribute('href', '/order/9');
     expect(screen.queryByRole('button', { name: /Apply|Update application/ })).not.toBeInTheDocument();
   });
 
@@ -119,6 +141,7 @@ describe('a request', () => {
     });
     const { user } = renderRoutes(routes, path);
     await user.click(await screen.findByRole('radio', { name: /Portrait/ }));
+    await user.type(screen.getByLabelText(/Offered price/), '120');
     await user.type(screen.getByLabelText('Comment'), 'Me!');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(

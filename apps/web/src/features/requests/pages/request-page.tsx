@@ -30,7 +30,7 @@ function Answered({ application }: { application: Application }) {
           The commissioner approved it: the order is in your CRM.{' '}
           {task && (
             <Anchor component={Link} to={toPath('order', { id: task.formId })} size="sm">
-              Open the order
+              Open order #{task.formId}
             </Anchor>
           )}
         </Text>

@@ -1,10 +1,10 @@
 import { Anchor, Button, Fieldset, Grid, Group, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { messages } from '@brushline/shared/messages';
 import { SOCIAL_TITLE_MAX, SOCIAL_URL_MAX, SOCIAL_URL_SHOWN } from '@brushline/shared/users/constants';
 import { socialDeleted, socialDeleteFailed } from '@brushline/shared/users/messages';
 import { socialBodySchema, type SocialLink } from '@brushline/shared/users/schemas';
-import { shortUrl, socialSiteOf } from '@brushline/shared/users/social-sites';
+import { httpsFixOf, shortUrl, socialSiteOf } from '@brushline/shared/users/social-sites';
 import { fieldErrors } from '@brushline/shared/validation';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -45,6 +45,7 @@ export function SocialRowEditor(props: {
   const { add, update, remove } = useSocialMutations(props.login);
   const [errors, setErrors] = useState<Errors>({});
   const [rowError, setRowError] = useState<string | null>(null);
+  const urlInput = useRef<HTMLInputElement>(null);
   const stored = row.id > 0;
   const dirty = !row.saved || row.saved.title !== row.title.trim() || row.saved.url !== row.url.trim();
   const validUrl = !fieldErrors(socialBodySchema.shape.url, row.url)[''];
@@ -114,6 +115,29 @@ export function SocialRowEditor(props: {
     });
   };
 
+  // "Enter a valid link" stays; when the link is one https:// away, the error offers that fix
+  // (a button that changes the field, not the link silently rewritten: SPEC §5's rule stands).
+  const fix = errors.url === messages.socialInvalidLink ? httpsFixOf(row.url) : null;
+  const urlError =
+    fix === null ? (
+      errors.url
+    ) : (
+      <>
+        {errors.url}. Did you mean {fix}?{' '}
+        <Button
+          variant="light"
+          size="compact-xs"
+          onClick={() => {
+            edit('url', fix);
+            // The button goes with the error: keep the keyboard in the field it fixed.
+            urlInput.current?.focus();
+          }}
+        >
+          {/^http:/i.test(row.url.trim()) ? 'Use https://' : 'Add https://'}
+        </Button>
+      </>
+    );
+
   const busy = add.isPending || update.isPending || remove.isPending;
   return (
     <Fieldset
@@ -138,13 +162,14 @@ export function SocialRowEditor(props: {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <TextInput
+            ref={urlInput}
             label="Link"
             placeholder="https://"
             type="url"
             inputMode="url"
             value={row.url}
             maxLength={SOCIAL_URL_MAX + 50}
-            error={errors.url}
+            error={urlError}
             onChange={(e) => edit('url', e.currentTarget.value)}
             onBlur={() => {
               if (row.url.trim())

@@ -97,8 +97,65 @@ describe('socials editor', () => {
     await user.type(within(row).getByLabelText('Title'), 'Blog');
     await user.type(within(row).getByLabelText('Link'), 'http://blog.example.org');
     await user.click(within(row).getByRole('button', { name: 'Save' }));
-    expect(await within(row).findByText(messages.socialInvalidLink)).toBeInTheDocument();
+    expect(await within(row).findByText(/^Enter a valid link\./)).toBeInTheDocument();
     expect(mutations(calls)).toEqual([]);
+  });
+
+  it('offers "Add https://" for www.artstation.com/me, changing the field only when asked', async () => {
+    const calls = stubSocials({
+      'POST /api/user/socials/add': () => ({
+        status: 200,
+        body: {
+          ...link(8, 'Art', 'https://www.artstation.com/me', 'artstation'),
+          message: messages.socialCreated,
+        },
+      }),
+    });
+    const { user } = renderRoutes(routes, '/settings/socials');
+    await group('Gallery');
+    await user.click(screen.getByRole('button', { name: 'Add new social link' }));
+    const row = await group('New social link');
+    await user.type(within(row).getByLabelText('Title'), 'Art');
+    const url = within(row).getByLabelText('Link');
+    await user.type(url, 'www.artstation.com/me');
+    await user.click(within(row).getByRole('button', { name: 'Save' }));
+    // Refused as SPEC §5 says, with the fix offered beside the message; nothing sent or changed yet.
+    expect(
+      await within(row).findByText(/Enter a valid link\. Did you mean https:\/\/www\.artstation\.com\/me\?/),
+    ).toBeInTheDocument();
+    expect(url).toHaveValue('www.artstation.com/me');
+    expect(mutations(calls)).toEqual([]);
+    await user.click(within(row).getByRole('button', { name: 'Add https://' }));
+    expect(url).toHaveValue('https://www.artstation.com/me');
+    expect(url).toHaveFocus();
+    expect(within(row).queryByText(/Enter a valid link/)).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(mutations(calls)).toEqual([
+        {
+          key: 'POST /api/user/socials/add',
+          body: { title: 'Art', url: 'https://www.artstation.com/me' },
+        },
+      ]),
+    );
+  });
+
+  it('offers "Use https://" for an http:// link, and no fix for what is not a link', async () => {
+    stubSocials();
+    const { user } = renderRoutes(routes, '/settings/socials');
+    await group('Gallery');
+    await user.click(screen.getByRole('button', { name: 'Add new social link' }));
+    const row = await group('New social link');
+    const url = within(row).getByLabelText('Link');
+    await user.type(url, 'http://blog.example.org');
+    await user.tab();
+    await user.click(await within(row).findByRole('button', { name: 'Use https://' }));
+    expect(url).toHaveValue('https://blog.example.org');
+    await user.clear(url);
+    await user.type(url, 'my gallery');
+    await user.tab();
+    expect(await within(row).findByText(messages.socialInvalidLink)).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /https:\/\// })).toBeNull();
   });
 
   it('removes an unsaved row locally without a request', async () => {

@@ -131,7 +131,8 @@ export function ShellLayout() {
               fw={800}
               // A size smaller on the narrowest phones (320 px), so the header keeps to one line.
               fz={{ base: 'lg', xs: 'xl' }}
-              c="var(--mantine-primary-color-filled)"
+              // The dark scheme's filled violet is 2.5:1 on its body; its link colour reads.
+              c="light-dark(var(--mantine-primary-color-filled), var(--mantine-color-anchor))"
             >
               {PRODUCT_NAME}
             </Anchor>

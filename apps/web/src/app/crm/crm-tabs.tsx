@@ -51,6 +51,8 @@ export function CrmTabs({ isArtist }: { isArtist: boolean }) {
     if (!box || !tab) return;
     const b = box.getBoundingClientRect();
     const t = tab.getBoundingClientRect();
+    // Not laid out (hidden, or a test's DOM): nothing to measure.
+    if (b.width === 0) return;
     if (t.left < b.left + EDGE || t.right > b.right - EDGE) {
       box.scrollTo({ left: box.scrollLeft + (t.left + t.right) / 2 - (b.left + b.right) / 2 });
     }

@@ -20,9 +20,6 @@ export const theme = createTheme({
           ? { root: { border: '1px solid var(--mantine-color-default-border)' } }
           : {},
     }),
-    // A spinner named by aria-label needs a role that may be named (a bare span may not: axe
-    // aria-prohibited-attr): an indeterminate progress bar, which it is. Hidden ones stay hidden.
-    Loader: { defaultProps: { role: 'progressbar' } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
     // A modal's title bar is a <header>, which inside a dialog counts as a second page banner
     // (axe landmark-no-duplicate-banner): a plain box instead.

@@ -128,6 +128,26 @@ const webStructure = [
       ],
     },
   },
+  {
+    // A picture needs its text alternative (axe image-alt): Mantine's Avatar renders a bare <img>
+    // unless given one. UserAvatar names it, or hides it where the name is written beside it.
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [`${web}/components/user-avatar.tsx`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Avatar'],
+              message: 'Use UserAvatar (components/user-avatar.tsx): it gives the picture its alt text.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 // Type-aware rules (floating promises, unsafe any, …) run everywhere: server, shared, web and e2e.

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { matchPath, type PathName } from '../packages/shared/src/paths.ts';
 
 /**
@@ -47,8 +47,19 @@ interface AnimatedDocument {
   getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[];
 }
 
-/** Waits until no CSS transition or animation runs (a modal fading in has half its contrast). */
+/** What a page shows while its data is on the way: a spinner, or a region that says it is busy. */
+const LOADING = '.mantine-Loader-root:visible, [aria-busy="true"]';
+
+/**
+ * Waits until the page has loaded what it shows and nothing moves: no spinner or busy region (a
+ * scan of a list's spinner sees none of its rows: their pictures and colours went unchecked), and
+ * no CSS transition or animation (a modal fading in has half its contrast).
+ */
 async function settle(page: Page) {
+  await expect(
+    page.locator(LOADING),
+    'still loading: axe would check the spinner, not the content',
+  ).toHaveCount(0);
   // Endless animations (a loader) do not count. e2e/ compiles without the DOM library, hence the type.
   await page.waitForFunction(() =>
     (globalThis as unknown as { document: AnimatedDocument }).document
@@ -57,19 +68,40 @@ async function settle(page: Page) {
   );
 }
 
-async function scan(page: Page) {
+/** The schemes a reader may see the app in: their system's or the header's switch decides. */
+export type Scheme = 'light' | 'dark';
+
+/** Shows the page in `scheme` (Mantine keys every colour on this attribute of <html>). */
+const showScheme = (page: Page, scheme: string) =>
+  page.locator('html').evaluate((el, value) => {
+    (el as unknown as { setAttribute(name: string, value: string): void }).setAttribute(
+      'data-mantine-color-scheme',
+      value,
+    );
+  }, scheme);
+
+async function scan(page: Page, scheme?: Scheme) {
   await settle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations;
+  if (!scheme) return (await new AxeBuilder({ page }).analyze()).violations;
+  // Set on the page only: the app's own choice (stored by the header's switch) is left untouched.
+  const before = (await page.locator('html').getAttribute('data-mantine-color-scheme')) ?? 'light';
+  try {
+    await showScheme(page, scheme);
+    return (await new AxeBuilder({ page }).analyze()).violations;
+  } finally {
+    await showScheme(page, before);
+  }
 }
 
 /**
  * Runs axe-core (every rule it enables by default: WCAG 2.x A/AA and best practices) on the page
- * as it is now, open dialogs included, at the current width, then at the other of 1280 and 390 px,
- * and puts the viewport back. Fails with the violations of both widths, rule by rule.
- * Every journey calls it on every screen it shows (docs/decisions/0012-accessibility.md).
+ * as it is now, open dialogs included, once it has loaded (settle), at the current width, then at
+ * the other of 1280 and 390 px, and puts the viewport back. Fails with the violations of both
+ * widths, rule by rule. With `schemes`, each width is checked in each of those colour schemes
+ * instead of the one shown. Every journey calls it on every screen it shows
+ * (docs/decisions/0012-accessibility.md).
  */
-export async function checkA11y(page: Page, screen: string) {
+export async function checkA11y(page: Page, screen: string, { schemes }: { schemes?: Scheme[] } = {}) {
   await test.step(`axe: ${screen}`, async () => {
     const start = page.viewportSize() ?? A11Y_VIEWPORTS[0];
     const first = start.width <= 600 ? A11Y_VIEWPORTS[1] : A11Y_VIEWPORTS[0];
@@ -78,8 +110,11 @@ export async function checkA11y(page: Page, screen: string) {
     try {
       for (const size of [first, second]) {
         if (size !== first) await page.setViewportSize(size);
-        const violations = await scan(page);
-        if (violations.length > 0) report.push(`at ${size.width} px:\n${formatViolations(violations)}`);
+        for (const scheme of schemes ?? [undefined]) {
+          const violations = await scan(page, scheme);
+          const where = scheme ? `at ${size.width} px, ${scheme} scheme` : `at ${size.width} px`;
+          if (violations.length > 0) report.push(`${where}:\n${formatViolations(violations)}`);
+        }
       }
     } finally {
       await page.setViewportSize(start);

@@ -155,3 +155,51 @@ test('an accepted order is on the board, is dragged to a stage and delivered fro
   await checkA11y(bob, 'public queue');
   await bobContext.close();
 });
+
+test('a board wider than the screen names the columns past its edge, and its cue scrolls to them by keyboard', async ({
+  page,
+}) => {
+  const ann = await registerByApi(page.request, 'wide');
+  await ok(
+    await page.request.patch(`/api/user/update/settings/id/${ann.id}`, {
+      data: { id: ann.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
+    }),
+  );
+  await ok(await page.request.get('/api/board'));
+  // Two stages of her own beside the four system columns: six, wider than a laptop's page.
+  for (const title of ['Sketch', 'Colour'])
+    await ok(await page.request.post('/api/board/column', { data: { title } }));
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/crm/tracker');
+  const column = (name: string) => page.getByRole('region', { name });
+  await expect(column('Done')).toBeAttached();
+  const board = page.getByTestId('board');
+  const names = await board
+    .getByRole('region')
+    .evaluateAll((els) => els.map((el) => el.querySelector('h3')?.textContent));
+  expect(names).toHaveLength(6);
+  // Four whole columns fit; the two past the edge are named above the board.
+  for (const name of names.slice(0, 4)) await expect(column(name!)).toBeInViewport({ ratio: 1 });
+  const hidden = names.slice(4).join(', ');
+  const more = page.getByRole('button', { name: `2 more columns: ${hidden}` });
+  await expect(more).toBeVisible();
+  await expect(column(names[5]!)).not.toBeInViewport();
+  await checkA11y(page, 'tracker board wider than the page', { schemes: ['light', 'dark'] });
+
+  // By keyboard: the cue is a button; Enter scrolls the hidden columns into view.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(column(names[5]!)).toBeInViewport({ ratio: 1 });
+  await expect(more).toBeHidden();
+  const back = page.getByRole('button', { name: new RegExp(`^2 columns before: ${names[0]}, ${names[1]}$`) });
+  await expect(back).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('board-1280-scrolled.png') });
+  await back.click();
+  await expect(column(names[0]!)).toBeInViewport({ ratio: 1 });
+
+  // On a phone one column shows at a time: the cue counts the other five.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: /^5 more columns: / })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('board-390.png') });
+});

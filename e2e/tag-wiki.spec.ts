@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
+import { TAG_TYPES } from '../packages/shared/src/tags/constants.ts';
 
 /**
  * The tag wiki (issue 9): a signed-in member creates a tag with a parent and a synonym, finds it in
@@ -17,12 +18,26 @@ test('create a tag with a parent and a synonym, find it by the synonym, edit it,
   const title = `${stem}_cat`;
   const synonym = `${stem}_kitty`;
 
+  // One tag of every type: each is drawn in its own colour (this server starts without the demo
+  // tags, and a table of General tags alone once hid the Species colour's low contrast).
+  for (const tagType of TAG_TYPES) {
+    const res = await page.request.post('/api/tag/create', {
+      data: { title: `${stem}_${tagType.toLowerCase()}`, tagType },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
   // The header reaches the wiki.
   await page.goto('/feed');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wiki' }).click();
   await expect(page).toHaveURL(/\/wiki\/tags$/);
   await expect(page.getByRole('heading', { name: 'Tags' })).toBeVisible();
-  await checkA11y(page, 'wiki tags table');
+  await page.getByRole('searchbox', { name: 'Search tags' }).fill(stem);
+  const rows = page.getByRole('row').filter({ hasText: stem });
+  await expect(rows).toHaveCount(TAG_TYPES.length);
+  // Under the pointer too: a hovered row is the darkest background a title sits on.
+  await rows.filter({ hasText: 'Species' }).hover();
+  await checkA11y(page, 'wiki tags table', { schemes: ['light', 'dark'] });
 
   // The parent first, then the tag that implies it, with a new synonym.
   await page.getByRole('link', { name: 'Create tag' }).click();

@@ -1,29 +1,16 @@
 import { Menu } from '@mantine/core';
-import {
-  IconBook,
-  IconClipboardList,
-  IconPalette,
-  IconPhoto,
-  IconLayoutKanban,
-  IconLogout,
-  IconSettings,
-  IconUser,
-} from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths, toPath } from '@brushline/shared/paths';
 import type { Me } from '@brushline/shared/users/schemas';
 import { useLogout } from '../features/auth/api/session-mutations.ts';
 import { toast } from '../lib/toast.ts';
 import { AccountButton } from './account-button.tsx';
-import { mainLinks, type MainLink } from './main-links.ts';
 
-const ICONS: Record<MainLink['icon'], typeof IconPalette> = {
-  palette: IconPalette,
-  photo: IconPhoto,
-  requests: IconClipboardList,
-};
-
-/** The signed-in user's menu: profile, CRM (on phones), settings, log out. Loaded on demand. */
+/**
+ * The signed-in user's menu: profile, settings, log out. Loaded on demand. The site's links the
+ * header leaves out on a phone are in the main menu (main-menu.tsx), not here.
+ */
 export function AccountMenu({ user }: { user: Me }) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -43,36 +30,6 @@ export function AccountMenu({ user }: { user: Me }) {
           leftSection={<IconUser size={16} aria-hidden />}
         >
           Profile
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.crm}
-          hiddenFrom="xs"
-          leftSection={<IconLayoutKanban size={16} aria-hidden />}
-        >
-          CRM
-        </Menu.Item>
-        {mainLinks.map((l) => {
-          const Icon = ICONS[l.icon];
-          return (
-            <Menu.Item
-              key={l.to}
-              component={Link}
-              to={l.to}
-              hiddenFrom={l.headerFrom}
-              leftSection={<Icon size={16} aria-hidden />}
-            >
-              {l.label}
-            </Menu.Item>
-          );
-        })}
-        <Menu.Item
-          component={Link}
-          to={paths.wikiTags}
-          hiddenFrom="xs"
-          leftSection={<IconBook size={16} aria-hidden />}
-        >
-          Wiki
         </Menu.Item>
         <Menu.Item
           component={Link}

@@ -9,8 +9,8 @@ import { useRouteTitle } from '../lib/page-title.ts';
 import { useSession } from '../lib/session.ts';
 import { AccountButton } from './account-button.tsx';
 import { useThemeSwitch } from './use-theme-switch.ts';
-import { VisitorMenu } from './visitor-menu.tsx';
 import { mainLinks } from './main-links.ts';
+import { MainMenu } from './main-menu.tsx';
 import { NavigationProgress, PageLoading } from './page-loading.tsx';
 import classes from './shell-layout.module.css';
 
@@ -113,7 +113,6 @@ export function SkipLink() {
  */
 export function ShellLayout() {
   const { user, isPending } = useSession();
-  const visitor = !user && !isPending;
   const outlet = useOutlet();
   const loading = useNavigation().state === 'loading';
   useKeepAlive(user?.id);
@@ -131,7 +130,8 @@ export function ShellLayout() {
               fw={800}
               // A size smaller on the narrowest phones (320 px), so the header keeps to one line.
               fz={{ base: 'lg', xs: 'xl' }}
-              c="var(--mantine-primary-color-filled)"
+              // The dark scheme's filled violet is 2.5:1 on its body; its link colour reads.
+              c="light-dark(var(--mantine-primary-color-filled), var(--mantine-color-anchor))"
             >
               {PRODUCT_NAME}
             </Anchor>
@@ -139,12 +139,12 @@ export function ShellLayout() {
               <Group gap={4} wrap="nowrap" component="nav" aria-label="Main">
                 {/* The feed stays in reach on phones: it is where a visitor starts. */}
                 <NavButton to={paths.feed} label="Feed" />
-                {/* Signed in on a phone, the account menu holds the wiki (the header keeps to one line). */}
+                {/* Signed in on a phone, the main menu holds the wiki (the header keeps to one line). */}
                 <Box visibleFrom={user ? 'xs' : undefined}>
                   <NavButton to={paths.wikiTags} section={redirectPaths.wiki} label="Wiki" />
                 </Box>
                 {/* SPEC §2 main layout children (app/main-links.ts). On phones they would push the
-                    header past the screen: the account or the visitor menu holds them. */}
+                    header past the screen: the main menu holds them. */}
                 {mainLinks.map((l) => (
                   <Box key={l.to} visibleFrom={l.headerFrom}>
                     <NavButton to={l.to} label={l.label} />
@@ -156,6 +156,12 @@ export function ShellLayout() {
                   </Box>
                 )}
               </Group>
+              {/* Beside Feed, where the links it holds would be. */}
+              {!isPending && (
+                <Box hiddenFrom="md">
+                  <MainMenu signedIn={Boolean(user)} />
+                </Box>
+              )}
               {user && (
                 <Suspense fallback={<Box w={34} h={34} />}>
                   <ChatHeaderLink />
@@ -166,15 +172,11 @@ export function ShellLayout() {
                   <NotificationBell />
                 </Suspense>
               )}
-              {/* Signed out below md, the visitor menu takes the theme switch's place and holds it. */}
-              <Box visibleFrom={visitor ? 'md' : undefined}>
+              {/* Below md the main menu holds the theme switch too, with the links the header leaves
+                  out (until the session is known, the switch stays). */}
+              <Box visibleFrom={isPending ? undefined : 'md'}>
                 <ThemeToggle />
               </Box>
-              {visitor && (
-                <Box hiddenFrom="md">
-                  <VisitorMenu />
-                </Box>
-              )}
               <AccountArea />
             </Group>
           </Group>

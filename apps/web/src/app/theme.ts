@@ -1,13 +1,5 @@
-import {
-  Button,
-  createTheme,
-  darken,
-  DEFAULT_THEME,
-  keys,
-  luminance,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { Button, createTheme, darken, DEFAULT_THEME, keys, type CSSVariablesResolver } from '@mantine/core';
+import { readableShade, readableShadeOnDark } from '../lib/contrast.ts';
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -35,27 +27,6 @@ export const theme = createTheme({
   },
 });
 
-/** WCAG AA for normal text is 4.5:1; a little above it, so rounding in a browser cannot dip below. */
-const AA = 4.6;
-
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-/**
- * The first shade from `from` onward that reaches AA against `on`, else the darkest shade
- * darkened in 5 % steps until it does (orange, green, yellow and lime never reach it on their
- * own tint).
- */
-export function readableShade(shades: MantineColorsTuple, from: number, on: string): string {
-  for (let i = from; i < shades.length; i++) if (contrastRatio(shades[i]!, on) >= AA) return shades[i]!;
-  let colour = shades[9];
-  for (let step = 0.05; contrastRatio(colour, on) < AA && step < 1; step += 0.05)
-    colour = darken(shades[9], step);
-  return colour;
-}
-
 /**
  * Colours that keep WCAG AA's 4.5:1 for small text (axe-core's color-contrast rule, checked by
  * every e2e journey at both widths), set once here for every component:
@@ -64,12 +35,22 @@ export function readableShade(shades: MantineColorsTuple, from: number, on: stri
  * - errors: red-6 is 3.3:1; red-9 is 5.5:1 (and red-4 6.7:1 in the dark, where red-8 is 3.4:1);
  * - per colour in the light scheme: white text on a filled button or badge, coloured text on
  *   white, and the text of a light (tinted) variant each get the first shade that reaches AA
- *   (filled red becomes red-9, `c="teal"` teal-9, a light orange badge a darkened orange-9).
+ *   (filled red becomes red-9, `c="teal"` teal-9, a light orange badge a darkened orange-9);
+ * - in the dark scheme, coloured text and links take the first shade from 4 towards 0 that
+ *   reaches AA on the lightest dark surface text sits on (a hovered row or card, dark-5): links
+ *   become violet-3 (violet-4 was 4.0:1 on a card).
  */
+/** The lightest dark surface text sits on: a hovered table row or menu item (Mantine's dark-5). */
+const DARK_RAISED = DEFAULT_THEME.colors.dark[5];
+
 export const cssVariablesResolver: CSSVariablesResolver = (current) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+  };
+  const dark: Record<string, string> = {
+    '--mantine-color-dimmed': '#a8a8a8',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
   };
   for (const name of keys(current.colors)) {
     if (name === 'dark') continue;
@@ -83,13 +64,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
     light[`--mantine-color-${name}-outline`] = strong;
     // On the tint and on its hover tint (shade 2), where an active nav link sits under the pointer.
     light[`--mantine-color-${name}-light-color`] = readableShade(shades, 9, shades[2]);
+    // Coloured text in the dark: Mantine's shade 4 is 3.3:1 (violet) to 4.2:1 (grape) on a card.
+    dark[`--mantine-color-${name}-text`] = readableShadeOnDark(shades, 4, DARK_RAISED);
   }
-  return {
-    variables: {},
-    light,
-    dark: {
-      '--mantine-color-dimmed': '#a8a8a8',
-      '--mantine-color-error': 'var(--mantine-color-red-4)',
-    },
-  };
+  const primary = current.colors[current.primaryColor] ?? DEFAULT_THEME.colors.violet;
+  dark['--mantine-color-anchor'] = readableShadeOnDark(primary, 4, DARK_RAISED);
+  return { variables: {}, light, dark };
 };

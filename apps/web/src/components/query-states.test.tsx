@@ -26,7 +26,7 @@ describe('query states', () => {
           : { status: 200, body: { name: 'Teapot' } },
     });
     const { user } = renderRoutes([page('/', <ThingPage />)], '/');
-    expect(screen.getByLabelText('Loading the thing')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading the thing' })).toBeInTheDocument();
 
     const alert = await screen.findByRole('alert', { name: 'Could not load the thing' });
     expect(alert).toHaveTextContent('The server is resting');

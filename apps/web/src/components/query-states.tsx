@@ -9,7 +9,11 @@ import {
   type MantineSpacing,
 } from '@mantine/core';
 
-/** A centred spinner while a page or a list loads; `label` is its accessible name. */
+/**
+ * A centred spinner while a page or a list loads; `label` is its accessible name. Named, it needs
+ * a role that may carry a name (a bare span may not: axe aria-prohibited-attr): an indeterminate
+ * progress bar, which it is. Every named Loader does the same.
+ */
 export function LoadingState({
   label,
   size,
@@ -21,7 +25,7 @@ export function LoadingState({
 }) {
   return (
     <Center py={py}>
-      <Loader size={size} aria-label={label} />
+      <Loader size={size} role="progressbar" aria-label={label} />
     </Center>
   );
 }

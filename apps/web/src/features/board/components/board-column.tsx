@@ -4,6 +4,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@
 import { IconGripVertical, IconLock, IconPlus, IconSettings } from '@tabler/icons-react';
 import { boardMessages } from '@brushline/shared/board/messages';
 import type { BoardColumn, BoardTask } from '@brushline/shared/board/schemas';
+import { OVERFLOW_ITEM } from '../../../lib/use-horizontal-overflow.ts';
 import { columnDndId, taskDndId } from '../board-layout.ts';
 import classes from './board.module.css';
 import { TaskCard } from './task-card.tsx';
@@ -39,6 +40,7 @@ export function BoardColumnView({ column, tasks, onOpenTask, onAddTask, onOpenCo
       data-warning={warning ? 'true' : undefined}
       role="region"
       aria-labelledby={headingId}
+      {...{ [OVERFLOW_ITEM]: column.title }}
       style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.5 : 1 }}
     >
       <Stack gap="xs">

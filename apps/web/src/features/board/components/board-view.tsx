@@ -42,8 +42,11 @@ import {
   withTaskAt,
   type Layout,
 } from '../board-layout.ts';
+import { OverflowFrame } from '../../../components/overflow-frame.tsx';
+import { useHorizontalOverflow } from '../../../lib/use-horizontal-overflow.ts';
 import { useBoardDrop } from '../use-board-drop.tsx';
 import { BoardColumnView } from './board-column.tsx';
+import { BoardOverflowCue } from './board-overflow-cue.tsx';
 import classes from './board.module.css';
 import { TaskCardBody } from './task-card.tsx';
 
@@ -80,6 +83,9 @@ export function BoardView({ board, onOpenTask, onAddTask, onOpenColumn }: Props)
   const [active, setActive] = useState<string | null>(null);
   const origin = useRef<Layout | null>(null);
   const drop = useBoardDrop(board, setLayout);
+  // Columns past the screen's edge: the cue names them, the edge fades (decision 0014).
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflow = useHorizontalOverflow(scroller);
 
   // A new board from the server (a save, another tab, a commission that moved) replaces what is
   // shown, except in the middle of a drag.
@@ -221,24 +227,27 @@ export function BoardView({ board, onOpenTask, onAddTask, onOpenColumn }: Props)
           origin.current = null;
         }}
       >
+        <BoardOverflowCue overflow={overflow} />
         <SortableContext items={layout.columns.map(columnDndId)} strategy={horizontalListSortingStrategy}>
-          <div className={classes.board} data-testid="board">
-            {layout.columns.map((cid) => {
-              const column = columnById(board, cid);
-              if (!column) return null;
-              const tasks = (layout.items[cid] ?? []).flatMap((tid) => taskById(board, tid) ?? []);
-              return (
-                <BoardColumnView
-                  key={cid}
-                  column={column}
-                  tasks={tasks}
-                  onOpenTask={onOpenTask}
-                  onAddTask={onAddTask}
-                  onOpenColumn={onOpenColumn}
-                />
-              );
-            })}
-          </div>
+          <OverflowFrame overflow={overflow} fadeBottom={12}>
+            <div ref={scroller} className={classes.board} data-testid="board">
+              {layout.columns.map((cid) => {
+                const column = columnById(board, cid);
+                if (!column) return null;
+                const tasks = (layout.items[cid] ?? []).flatMap((tid) => taskById(board, tid) ?? []);
+                return (
+                  <BoardColumnView
+                    key={cid}
+                    column={column}
+                    tasks={tasks}
+                    onOpenTask={onOpenTask}
+                    onAddTask={onAddTask}
+                    onOpenColumn={onOpenColumn}
+                  />
+                );
+              })}
+            </div>
+          </OverflowFrame>
         </SortableContext>
         <DragOverlay>
           {activeTask ? (

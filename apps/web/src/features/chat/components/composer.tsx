@@ -87,6 +87,7 @@ export function Composer({
                   pos="absolute"
                   top={18}
                   left={18}
+                  role="progressbar"
                   aria-label={`Uploading picture ${i + 1}`}
                 />
               )}

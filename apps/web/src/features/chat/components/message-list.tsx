@@ -148,7 +148,7 @@ export function MessageList({
     >
       <div ref={top} />
       {query.isFetchingNextPage && (
-        <Loader size="sm" mx="auto" display="block" aria-label="Loading older messages" />
+        <Loader size="sm" mx="auto" display="block" role="progressbar" aria-label="Loading older messages" />
       )}
       {query.isPending ? (
         <LoadingState label="Loading messages" />

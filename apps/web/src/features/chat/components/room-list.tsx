@@ -169,7 +169,14 @@ export function RoomList({ type, activeId }: { type: ChatRoomType; activeId: num
         )}
         <div ref={more} />
         {rooms.isFetchingNextPage && (
-          <Loader size="sm" mx="auto" my="xs" display="block" aria-label="Loading more chats" />
+          <Loader
+            size="sm"
+            mx="auto"
+            my="xs"
+            display="block"
+            role="progressbar"
+            aria-label="Loading more chats"
+          />
         )}
       </Box>
     </Stack>

@@ -66,7 +66,7 @@ function NotificationsList() {
       <div ref={sentinel} />
       {isFetchingNextPage && (
         <Center>
-          <Loader size="sm" aria-label="Loading more notifications" />
+          <Loader size="sm" role="progressbar" aria-label="Loading more notifications" />
         </Center>
       )}
       {isFetchNextPageError && <NotificationsError error={list.error} onRetry={() => void fetchNextPage()} />}

@@ -1,10 +1,11 @@
-import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import { briefExcerpt, optionsInShort } from '@brushline/shared/orders/row-summary';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { toPath } from '@brushline/shared/paths';
 import { waitsFor, type TaskSide } from '@brushline/shared/orders/status-machine';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { listTitle } from '../../../lib/list-title.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
@@ -70,7 +71,8 @@ export function OrderRowHead({ form, side }: { form: SentForm; side: TaskSide })
         </Anchor>
       </Text>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-        <Avatar src={other.avatarMiniatureUrl} name={other.displayName} color="initials" size={20} />
+        {/* The name follows it: the picture adds nothing for a screen reader (an unnamed <img> did). */}
+        <UserAvatar src={other.avatarMiniatureUrl} name={other.displayName} size={20} decorative />
         <Text size="sm" truncate style={{ minWidth: 0 }}>
           {side === 'artist' ? 'from' : 'to'}{' '}
           <Text span fw={500} size="sm">

@@ -1,7 +1,8 @@
-import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { OrderPerson } from '@brushline/shared/orders/schemas';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
 
 /**
  * The header of a collapsible per-person card in the CRM: avatar, name and a one-line subtitle,
@@ -24,7 +25,8 @@ export function PersonToggle({
     <UnstyledButton onClick={onToggle} aria-expanded={open} w="100%">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Avatar src={person.avatarMiniatureUrl} name={person.displayName} color="initials" />
+          {/* The button's text names the person: the picture stays silent (an unnamed <img> did not). */}
+          <UserAvatar src={person.avatarMiniatureUrl} name={person.displayName} decorative />
           <div style={{ minWidth: 0 }}>
             <Text fw={600} truncate>
               {person.displayName}

@@ -8,7 +8,13 @@ import { IncomingPage } from './incoming-page.tsx';
 
 const routes = [page('/crm/pending/new', <IncomingPage />)];
 const session = { 'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }) };
-const sender = { id: buyerMe.id, login: 'bob', displayName: 'Bob', avatarMiniatureUrl: null };
+// People with pictures, as most have: each <img> must carry an alt (axe image-alt).
+const sender = {
+  id: buyerMe.id,
+  login: 'bob',
+  displayName: 'Bob',
+  avatarMiniatureUrl: `/api/media/${buyerMe.id}/miniature`,
+};
 const form = makeForm(1, 'none', {
   description: 'My cat',
   totalPrice: 35.5,
@@ -22,7 +28,7 @@ const carol = {
   id: '6f1c1f9e-5555-4555-8555-555555555555',
   login: 'carol',
   displayName: 'Carol',
-  avatarMiniatureUrl: null,
+  avatarMiniatureUrl: '/api/media/6f1c1f9e-5555-4555-8555-555555555555/miniature',
 };
 
 describe('incoming requests', () => {
@@ -165,5 +171,9 @@ describe('incoming requests', () => {
     expect(
       within(groups[1]!).getByRole('listitem', { name: 'Character portrait (order #8, from Carol)' }),
     ).toHaveTextContent('No description');
+    // Each group's and each row's picture stands beside the name: an empty alt, never none.
+    const pictures = [...document.querySelectorAll('img')];
+    expect(pictures.length).toBeGreaterThanOrEqual(5);
+    for (const img of pictures) expect(img.getAttribute('alt')).toBe('');
   });
 });

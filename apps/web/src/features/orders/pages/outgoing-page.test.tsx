@@ -191,4 +191,19 @@ describe('outgoing orders', () => {
     expect(screen.queryByText(/Your turn/)).toBeNull();
     expect(screen.queryByRole('list', { name: 'Waiting for you' })).toBeNull();
   });
+
+  it("every picture in the rows has a text alternative; the artist's name beside it is read once", async () => {
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/comissionforms/outgoing': () => ({ status: 200, body: forms }),
+    });
+    renderRoutes(routes, '/crm/outgoing/orders');
+    await screen.findByRole('list', { name: 'Pending orders' });
+    // The artists' avatars are pictures (axe image-alt): each <img> carries an alt, empty here
+    // because "to Ann @ann" is written right after it.
+    const pictures = [...document.querySelectorAll('img')];
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const img of pictures) expect(img.getAttribute('alt')).toBe('');
+    expect(screen.queryAllByRole('img', { name: /avatar/ })).toEqual([]);
+  });
 });

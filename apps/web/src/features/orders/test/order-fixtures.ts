@@ -73,11 +73,12 @@ export function makeCard(patch: Partial<Card> = {}): Card {
   };
 }
 
+/** The other side of an order, with a picture as most people have (an <img> needs its alt). */
 const person = (me: Me) => ({
   id: me.id,
   login: me.displayLogin,
   displayName: me.displayName,
-  avatarMiniatureUrl: null,
+  avatarMiniatureUrl: `/api/media/${me.id}/miniature`,
 });
 
 export function makeForm(id: number, status: TaskStatus, patch: Partial<SentForm> = {}): SentForm {

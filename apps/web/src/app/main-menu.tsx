@@ -1,19 +1,27 @@
-import { ActionIcon, Box, Button } from '@mantine/core';
+import { ActionIcon, Box, Button, type MantineBreakpoint } from '@mantine/core';
 import { IconMenu2, IconMoon, IconSun } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { paths } from '@brushline/shared/paths';
 import { mainLinks } from './main-links.ts';
 import classes from './shell-layout.module.css';
 import { useThemeSwitch } from './use-theme-switch.ts';
 
+/** What the signed-in header leaves out on a phone (below `xs`) beside the main links. */
+const memberLinks: readonly { to: string; label: string; hiddenFrom: MantineBreakpoint }[] = [
+  { to: paths.crm, label: 'CRM', hiddenFrom: 'xs' },
+  { to: paths.wikiTags, label: 'Wiki', hiddenFrom: 'xs' },
+];
+
 /**
- * A signed-out visitor's menu on screens too narrow for every main link (below `md`): the links
- * the header leaves out there and the theme switch, whose button it replaces. Signed in, the
- * account menu holds them. A disclosure (a button that shows a list of links), not a Mantine Menu:
- * it is in every visitor's first page, and the popover machinery would be loaded with it.
- * Escape, a click outside and following a link close it.
+ * The header's menu on screens too narrow for every main link (below `md`), signed in or out:
+ * the links the header leaves out at this width (Artists first: where a buyer starts) and the
+ * theme switch, whose button it replaces. Before, a signed-in phone showed only Feed, and the
+ * rest hid in the avatar's account menu where nobody looks for artists. A disclosure (a button
+ * that shows a list of links), not a Mantine Menu: it is in every first page, and the popover
+ * machinery would be loaded with it. Escape, a click outside and following a link close it.
  */
-export function VisitorMenu() {
+export function MainMenu({ signedIn }: { signedIn: boolean }) {
   const { pathname } = useLocation();
   // Open on the page it was opened on: following a link (or going back) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -55,13 +63,16 @@ export function VisitorMenu() {
       >
         <IconMenu2 size={18} aria-hidden />
       </ActionIcon>
-      <div id={id} hidden={!open} className={classes.visitorMenu}>
-        {mainLinks.map((l) => (
+      <div id={id} hidden={!open} className={classes.mainMenu}>
+        {[
+          ...mainLinks.map((l) => ({ to: l.to, label: l.label, hiddenFrom: l.headerFrom })),
+          ...(signedIn ? memberLinks : []),
+        ].map((l) => (
           <Button
             key={l.to}
             component={Link}
             to={l.to}
-            hiddenFrom={l.headerFrom}
+            hiddenFrom={l.hiddenFrom}
             variant="subtle"
             justify="flex-start"
             fullWidth

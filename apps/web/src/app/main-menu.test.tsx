@@ -5,7 +5,7 @@ import { renderRoutes, stubFetch } from '../test/render.tsx';
 import { ShellLayout } from './shell-layout.tsx';
 
 // The header's menus (jsdom applies no media queries: every breakpoint's items render). The
-// visitor menu on a real phone is checked in Chromium too (e2e/phone-layout.spec.ts).
+// main menu on a real phone is checked in Chromium too (e2e/phone-layout.spec.ts).
 const shell = () =>
   renderRoutes(
     [
@@ -22,7 +22,7 @@ const shell = () =>
   );
 
 describe('header menus', () => {
-  it('a signed-out visitor gets the visitor menu: the main links and the theme, closed by Escape', async () => {
+  it('a signed-out visitor gets the main menu: the main links and the theme, closed by Escape', async () => {
     stubFetch({ 'GET /api/sessioncheck': () => ({ status: 200, body: null }) });
     const { user } = shell();
     const menu = await screen.findByRole('button', { name: 'Menu' });
@@ -52,10 +52,25 @@ describe('header menus', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('a signed-in user gets the account menu, which holds the links, and no visitor menu', async () => {
+  it('a signed-in user gets the main menu too, with the CRM and the wiki; and the account menu button stays', async () => {
     stubFetch({ 'GET /api/sessioncheck': () => ({ status: 200, body: annMe }) });
-    shell();
-    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+    const { user } = shell();
+    await screen.findByRole('button', { name: 'Account menu' });
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    const list = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Artists', '/artists'],
+      ['Gallery', '/gallery'],
+      ['Requests', '/requests'],
+      ['CRM', '/crm'],
+      ['Wiki', '/wiki/tags'],
+    ]);
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 });

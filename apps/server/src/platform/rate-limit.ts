@@ -7,6 +7,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { LOGIN_LIMITS, REGISTER_LIMITS, RESET_LIMITS } from '@brushline/shared/auth/constants';
+import { BOARD_WRITE_LIMIT } from '@brushline/shared/board/constants';
 import { CHAT_BLOCK_LIMIT, CHAT_OPEN_LIMIT, CHAT_SEND_LIMITS } from '@brushline/shared/chat/constants';
 import { MEDIA_UPLOAD_LIMIT } from '@brushline/shared/media/constants';
 import { tooManyRequestsMessage } from '@brushline/shared/messages';
@@ -43,6 +44,7 @@ export const LIMITS = {
   chatBlockUser: CHAT_BLOCK_LIMIT,
   requestWriteUser: REQUEST_WRITE_LIMIT,
   applyDailyUser: APPLY_DAILY_LIMIT,
+  boardWriteUser: BOARD_WRITE_LIMIT,
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof LIMITS;

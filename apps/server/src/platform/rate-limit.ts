@@ -54,6 +54,8 @@ export interface RateLimits {
   hit(name: LimitName, key: string): Promise<void>;
   /** Gives one attempt back (one that turned out to be legitimate, e.g. a successful sign-in). */
   refund(name: LimitName, key: string): Promise<void>;
+  /** Throws the same 429 as `hit` when the window is already used up, without counting an attempt. */
+  check(name: LimitName, key: string): Promise<void>;
   reset(name: LimitName, key: string): Promise<void>;
   /**
    * A route hook counting one attempt per signed-in user against each named limit (flood limits
@@ -118,6 +120,13 @@ export function createRateLimits(opts: {
 
   return {
     hit,
+    async check(name, key) {
+      // A Redis error here is left to `hit`, whose insurance limiter answers while Redis is down.
+      const res = await limiter(name)
+        .get(key.toLowerCase())
+        .catch(() => null);
+      if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw tooMany(res);
+    },
     async refund(name, key) {
       await limiter(name).reward(key.toLowerCase());
     },

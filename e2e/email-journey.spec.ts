@@ -99,4 +99,16 @@ test('an artist is e-mailed about a new order, unsubscribes from the mail signed
   expect(toBob!.subject).toBe(`${ann.login} accepted your request for “Fox sketch”`);
   expect(await notificationMailsTo(ann.email)).toHaveLength(1);
   await bobContext.close();
+
+  // She turns new orders back on; the old mail's link, opened again, no longer undoes that.
+  await newOrders.getByText('E-mail', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings updated!').first()).toBeVisible();
+  const againContext = await browser.newContext();
+  const again = await againContext.newPage();
+  await again.goto(link);
+  await expect(again.getByText('This link no longer works')).toBeVisible();
+  await expect(again.getByText(/you changed these e-mail settings after the e-mail was sent/)).toBeVisible();
+  await checkA11y(again, 'unsubscribe link outdated');
+  await againContext.close();
 });

@@ -66,6 +66,7 @@ import {
   type Actor,
 } from './platform/session.ts';
 import { loadSigningSecret } from './platform/signing-secret.ts';
+import { RequestLog } from './platform/request-log.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
 import { registerWeb } from './platform/web.ts';
 
@@ -88,6 +89,8 @@ export async function buildApp(opts: AppOptions) {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // One short line per request, at debug (platform/request-log.ts).
+    logController: new RequestLog(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOARD_WRITE_LIMIT } from '@brushline/shared/board/constants';
+import type { Board } from '@brushline/shared/board/schemas';
 import { tooManyRequestsMessage } from '@brushline/shared/messages';
 import { LIKE_LIMIT, POST_LIMITS } from '@brushline/shared/posts/constants';
 import type { RateLimit } from '@brushline/shared/rate-limit';
@@ -8,6 +10,7 @@ import { SOCIAL_WRITE_LIMIT } from '@brushline/shared/users/constants';
 import { postLikes, posts } from './db/schema/posts.ts';
 import { socialLinks } from './db/schema/socials.ts';
 import { tags } from './db/schema/tags.ts';
+import { saveBody } from './modules/board/board-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from './test/harness.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -38,6 +41,8 @@ const likesOf = async (u: User) =>
 const socialTitleOf = async (u: User) =>
   (await db().select({ title: socialLinks.title }).from(socialLinks).where(eq(socialLinks.userId, u.id)))[0]
     ?.title;
+const boardOf = async (u: User) =>
+  (await t.app.inject({ method: 'GET', url: '/api/board', headers: { cookie: u.cookie } })).json<Board>();
 const tagsOf = async (u: User) =>
   (await db().select({ n: count() }).from(tags).where(eq(tags.creatorId, u.id)))[0]!.n;
 
@@ -83,6 +88,19 @@ const rows: Row[] = [
     limit: TAG_WRITE_LIMIT,
     send: (u, i) => write(u, 'POST', '/api/tag/create', { title: `flood_${u.id.slice(0, 8)}_${i}` }),
     stored: tagsOf,
+  },
+  {
+    name: 'whole-board saves',
+    limit: BOARD_WRITE_LIMIT,
+    // A personal task to move around; adding it is one of the board's writes.
+    setup: async (u) => {
+      const board = await boardOf(u);
+      const column = board.columns.find((c) => c.systemKey === 'inProgress')!;
+      await write(u, 'POST', '/api/board/task', { columnGuid: column.id, title: 'Sketch' });
+    },
+    // Each save is the whole layout as the app sends it after a drop, from the version just read.
+    send: async (u) => write(u, 'PATCH', '/api/board/update', saveBody(await boardOf(u))),
+    stored: boardOf,
   },
 ];
 

@@ -1,6 +1,8 @@
+import pretty from 'pino-pretty';
+import { paths } from '@brushline/shared/paths';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemoIfEmpty } from './cli/demo-seed.ts';
+import { demoAccountsBlock, seedDemoIfEmpty } from './cli/demo-seed.ts';
 
 let config;
 try {
@@ -13,13 +15,16 @@ try {
   throw err;
 }
 
-const pretty = process.stdout.isTTY
-  ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
-  : {};
-const app = await buildApp({ config, logger: { level: config.LOG_LEVEL, ...pretty } });
+// A person at a terminal gets one readable line per entry, written in this thread (synchronously),
+// so the demo block below comes after "ready" and not before it; anything else (a pipe, a file, a
+// process manager) gets pino's JSON lines.
+const stream = process.stdout.isTTY
+  ? pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, sync: true })
+  : undefined;
+const app = await buildApp({ config, logger: { level: config.LOG_LEVEL, ...(stream ? { stream } : {}) } });
 
 // Only the embedded database seeds itself; a server on DATABASE_URL is seeded by `npm run seed`.
-if (!config.DATABASE_URL && config.SEED_DEMO) await seedDemoIfEmpty(app.deps);
+const demoAccounts = !config.DATABASE_URL && config.SEED_DEMO ? await seedDemoIfEmpty(app.deps) : [];
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -43,3 +48,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`${config.publicUrl} is ready (API docs at ${config.publicUrl}/api/docs)`);
+// The one-time passwords last, where they stay on screen: at the default level nothing is logged
+// per request (platform/request-log.ts), so they do not scroll away.
+for (const line of demoAccountsBlock(demoAccounts, `${config.publicUrl}${paths.login}`))
+  process.stdout.write(`${line}\n`);

@@ -106,6 +106,16 @@ export function waitDuration(seconds: number): string {
 export const tooManyRequestsMessage = (retryAfterSeconds: number) =>
   `Too many attempts in a short time. Please wait ${waitDuration(retryAfterSeconds)} and try again`;
 
+/**
+ * The sign-in answer once wrong passwords from other places have used up the account's limit for
+ * browsers it does not know (LOGIN_LIMITS.account in auth/constants.ts). The owner's browsers keep
+ * signing in (their device cookie), and so does a browser that completes a password reset by e-mail.
+ */
+export const loginLockedMessage = (retryAfterSeconds: number) =>
+  `Too many wrong passwords were tried for this account from other places, so for ${waitDuration(retryAfterSeconds)} ` +
+  'it only lets in browsers it already knows. To sign in here now, reset your password by e-mail: ' +
+  'the browser you reset it in can sign in at once';
+
 /** Every API error has this shape (ARCHITECTURE habit 4). */
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };

@@ -6,7 +6,7 @@ import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, registerUser, sessionCookie, type TestApp } from '../test/harness.ts';
 import { adminCommand } from './admin-command.ts';
 import type { Board } from '@brushline/shared/board/schemas';
-import { seedDemo, seedDemoWithContent } from './demo-seed.ts';
+import { demoAccountsBlock, seedDemo, seedDemoWithContent } from './demo-seed.ts';
 import { DEMO_TAGS } from './demo-tags.ts';
 
 let t: TestApp;
@@ -72,16 +72,20 @@ describe('npm run admin', () => {
 
 describe('demo seed', () => {
   it('creates the four demo accounts once, with passwords that sign in', async () => {
-    const lines: string[] = [];
-    const created = await seedDemo(t.app.deps.db, (line) => void lines.push(line));
+    const created = await seedDemo(t.app.deps.db);
     expect(created.map((c) => c.login)).toEqual(['demo_artist', 'demo_client', 'demo_admin', 'demo_painter']);
-    // Printed readably: a heading, then one account a line with its password (not one log entry).
-    expect(lines).toHaveLength(1 + created.length);
+    // Printed readably after start-up: a heading, one account a line with its password and roles,
+    // and where to sign in, between rules (not one log entry of escaped newlines).
+    const lines = demoAccountsBlock(created, 'http://localhost:3000/login');
     expect(lines.every((l) => !l.includes('\n'))).toBe(true);
-    created.forEach((c, i) => {
-      expect(lines[i + 1]).toMatch(new RegExp(`^\\s+${c.login}\\s+password: ${c.password}`));
-    });
-    expect(lines[3]).toContain('(admin)');
+    expect(lines).toContain('Demo accounts created. Their passwords are shown only this once:');
+    for (const c of created)
+      expect(
+        lines.filter((l) => new RegExp(`^\\s+${c.login}\\s+password: ${c.password}`).test(l)),
+      ).toHaveLength(1);
+    expect(lines.find((l) => l.includes('demo_admin'))).toContain('(admin)');
+    expect(lines).toContain('Sign in at http://localhost:3000/login');
+    expect(demoAccountsBlock([], 'http://localhost:3000/login')).toEqual([]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -90,7 +94,7 @@ describe('demo seed', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().roles).toEqual(['artist']);
-    expect(await seedDemo(t.app.deps.db, () => {})).toEqual([]);
+    expect(await seedDemo(t.app.deps.db)).toEqual([]);
   });
 });
 
@@ -98,7 +102,7 @@ describe('demo content', () => {
   it('gives a fresh instance posts with pictures, an open card and a request waiting for the artist', async () => {
     const fresh = await createTestApp();
     try {
-      const created = await seedDemoWithContent(fresh.app.deps, () => {});
+      const created = await seedDemoWithContent(fresh.app.deps);
       const artist = created.find((c) => c.login === 'demo_artist')!;
       const feed = (await fresh.app.inject({ url: '/api/posts/filter?page=1' })).json<PostPage>();
       expect(feed.items).toHaveLength(3);

@@ -18,18 +18,16 @@ const DEMO: { login: string; email: string; roles: Role[] }[] = [
   { login: 'demo_painter', email: 'painter@demo.brushline.example', roles: ['artist'] },
 ];
 
-/** Where the demo passwords go: one line per call. */
-export type Print = (line: string) => void;
+export interface DemoAccount {
+  id: string;
+  login: string;
+  password: string;
+  roles: Role[];
+}
 
-/**
- * Straight to stdout, beside the log: inside a JSON log entry the passwords would sit in one long
- * line of escaped newlines (issue 8 §5). One account a line, readable in any terminal or log view.
- */
-export const printToStdout: Print = (line) => void process.stdout.write(`${line}\n`);
-
-/** Creates the demo accounts that do not exist yet, with fresh random passwords printed once. */
-export async function seedDemo(db: Db, print: Print = printToStdout) {
-  const created: { id: string; login: string; password: string; roles: Role[] }[] = [];
+/** Creates the demo accounts that do not exist yet, with fresh random passwords (shown once, by the caller). */
+export async function seedDemo(db: Db): Promise<DemoAccount[]> {
+  const created: DemoAccount[] = [];
   for (const demo of DEMO) {
     if (await findUserByLogin(db, demo.login)) continue;
     const password = newToken().slice(0, 14);
@@ -46,19 +44,37 @@ export async function seedDemo(db: Db, print: Print = printToStdout) {
     });
     created.push({ id, login: demo.login, password, roles: demo.roles });
   }
-  if (created.length > 0) {
-    print('Demo accounts created. These passwords are shown only once:');
-    for (const c of created)
-      print(
-        `  ${c.login.padEnd(12)} password: ${c.password}${c.roles.length ? `  (${c.roles.join(', ')})` : ''}`,
-      );
-  }
   return created;
 }
 
+/**
+ * The new demo accounts as a block of plain lines for the terminal, printed straight to stdout
+ * after the server is ready (not as a log entry: in a JSON log the passwords would sit in one long
+ * line of escaped newlines, and anything printed before "ready" scrolls away). Empty when none.
+ */
+export function demoAccountsBlock(created: readonly DemoAccount[], signInUrl: string): string[] {
+  if (created.length === 0) return [];
+  const width = Math.max(...created.map((c) => c.login.length)) + 2;
+  const rule = '-'.repeat(64);
+  return [
+    '',
+    rule,
+    'Demo accounts created. Their passwords are shown only this once:',
+    '',
+    ...created.map(
+      (c) =>
+        `  ${c.login.padEnd(width)}password: ${c.password}${c.roles.length ? `  (${c.roles.join(', ')})` : ''}`,
+    ),
+    '',
+    `Sign in at ${signInUrl}`,
+    rule,
+    '',
+  ];
+}
+
 /** Demo accounts, and when they are new, their demo posts, commission cards, orders, public requests and galleries; demo tags. */
-export async function seedDemoWithContent(deps: Deps, print: Print = printToStdout) {
-  const created = await seedDemo(deps.db, print);
+export async function seedDemoWithContent(deps: Deps) {
+  const created = await seedDemo(deps.db);
   if (created.length > 0) deps.log.info({ logins: created.map((c) => c.login) }, 'demo accounts created');
   const artist = created.find((c) => c.login === 'demo_artist');
   const client = created.find((c) => c.login === 'demo_client');
@@ -74,6 +90,7 @@ export async function seedDemoWithContent(deps: Deps, print: Print = printToStdo
   return created;
 }
 
-export async function seedDemoIfEmpty(deps: Deps) {
-  if ((await countUsers(deps.db)) === 0) await seedDemoWithContent(deps);
+/** On an empty database: the demo accounts and content. Answers the accounts created (none otherwise). */
+export async function seedDemoIfEmpty(deps: Deps): Promise<DemoAccount[]> {
+  return (await countUsers(deps.db)) === 0 ? seedDemoWithContent(deps) : [];
 }

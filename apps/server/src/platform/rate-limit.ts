@@ -7,6 +7,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { LOGIN_LIMITS, REGISTER_LIMITS, RESET_LIMITS } from '@brushline/shared/auth/constants';
+import { BOARD_WRITE_LIMIT } from '@brushline/shared/board/constants';
 import { CHAT_BLOCK_LIMIT, CHAT_OPEN_LIMIT, CHAT_SEND_LIMITS } from '@brushline/shared/chat/constants';
 import { MEDIA_UPLOAD_LIMIT } from '@brushline/shared/media/constants';
 import { tooManyRequestsMessage } from '@brushline/shared/messages';
@@ -43,6 +44,7 @@ export const LIMITS = {
   chatBlockUser: CHAT_BLOCK_LIMIT,
   requestWriteUser: REQUEST_WRITE_LIMIT,
   applyDailyUser: APPLY_DAILY_LIMIT,
+  boardWriteUser: BOARD_WRITE_LIMIT,
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -52,6 +54,8 @@ export interface RateLimits {
   hit(name: LimitName, key: string): Promise<void>;
   /** Gives one attempt back (one that turned out to be legitimate, e.g. a successful sign-in). */
   refund(name: LimitName, key: string): Promise<void>;
+  /** Throws the same 429 as `hit` when the window is already used up, without counting an attempt. */
+  check(name: LimitName, key: string): Promise<void>;
   reset(name: LimitName, key: string): Promise<void>;
   /**
    * A route hook counting one attempt per signed-in user against each named limit (flood limits
@@ -116,6 +120,13 @@ export function createRateLimits(opts: {
 
   return {
     hit,
+    async check(name, key) {
+      // A Redis error here is left to `hit`, whose insurance limiter answers while Redis is down.
+      const res = await limiter(name)
+        .get(key.toLowerCase())
+        .catch(() => null);
+      if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw tooMany(res);
+    },
     async refund(name, key) {
       await limiter(name).reward(key.toLowerCase());
     },

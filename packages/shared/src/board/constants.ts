@@ -1,3 +1,4 @@
+import type { RateLimit } from '../rate-limit.ts';
 import type { TaskStatus } from '../orders/constants.ts';
 
 /**
@@ -45,6 +46,12 @@ export const BOARD_TASK_DESCRIPTION_MAX = 2000;
 export const BOARD_DONE_SHOWN = 100;
 /** Slots: how many active commissions the artist takes at once (the public queue shows the open ones). */
 export const QUEUE_SLOTS_MAX = 100;
+
+/**
+ * Board writes per user (whole-board saves after a drop, columns, tasks, slots): a person dragging
+ * as fast as they can makes about one a second; a script saving in a loop is stopped here.
+ */
+export const BOARD_WRITE_LIMIT: RateLimit = { points: 60, seconds: 60 };
 
 /** SPEC §9: the web keeps the board fresh for 2 minutes; a drag starts after 5 px. */
 export const BOARD_STALE_TIME_MS = 120_000;

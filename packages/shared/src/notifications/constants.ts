@@ -77,3 +77,9 @@ export const EMAIL_BATCH_ITEMS_MAX = 20;
 export const EMAIL_SEND_ATTEMPTS_MAX = 5;
 /** A claimed batch whose server died mid-send, or whose send failed, is tried again after this long. */
 export const EMAIL_CLAIM_LEASE_SECONDS = 300;
+/**
+ * An unsubscribe link works for this long after its mail was sent. It also stops working for a
+ * kind the user changed after the mail was sent: an old mail's link must not undo a newer choice
+ * (docs/decisions/0010-email-notifications.md "Unsubscribe without signing in").
+ */
+export const UNSUBSCRIBE_LINK_TTL_DAYS = 90;

@@ -3,6 +3,7 @@ import { messages } from '../messages.ts';
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
+  UNSUBSCRIBE_LINK_TTL_DAYS,
   type NotificationChannel,
   type NotificationKind,
 } from './constants.ts';
@@ -66,6 +67,12 @@ export const preferenceMessages = {
     `You will no longer get e-mails about ${kindsInWords(kinds)}. You still see them on the site.`,
   invalidUnsubscribeLink:
     'This unsubscribe link is not valid. Copy the whole link from the e-mail, or change your e-mail settings after signing in',
+  unsubscribeLinkExpired: `This unsubscribe link has expired: links in e-mails work for ${UNSUBSCRIBE_LINK_TTL_DAYS} days. Sign in and choose which e-mails you get in your notification settings`,
+  unsubscribeLinkOutdated:
+    'This unsubscribe link no longer works: you changed these e-mail settings after the e-mail was sent, and an old link does not undo a newer choice. Sign in and choose which e-mails you get in your notification settings',
+  /** Said after `unsubscribed` when a link names kinds the user turned back on after its mail. */
+  keptOn: (kinds: readonly NotificationKind[]) =>
+    `E-mails about ${kindsInWords(kinds)} stay on: you turned them on again after this e-mail was sent.`,
   // The window is configurable (EMAIL_BATCH_SECONDS), so the page does not state a number.
   batching:
     'Events that come close together arrive as one e-mail. Anything you have already read on the site is left out.',

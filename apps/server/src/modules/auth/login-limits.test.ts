@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@brushline/shared/auth/constants';
-import { tooManyRequestsMessage } from '@brushline/shared/messages';
-import { createTestApp, nextIp, registerUser, type TestApp } from '../../test/harness.ts';
+import { loginLockedMessage, tooManyRequestsMessage } from '@brushline/shared/messages';
+import {
+  createTestApp,
+  lastMailTo,
+  nextIp,
+  registerUser,
+  resetCode,
+  type TestApp,
+} from '../../test/harness.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 
 let t: TestApp;
@@ -37,6 +44,22 @@ function expectLimited(res: { statusCode: number; headers: Record<string, unknow
   expect(res.json()).toEqual({ error: { code: 'rate_limited', message: tooManyRequestsMessage(wait) } });
 }
 
+function expectLocked(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+  expect(res.statusCode).toBe(429);
+  const wait = Number(res.headers['retry-after']);
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(LOGIN_LIMITS.account.seconds);
+  expect(res.json()).toEqual({ error: { code: 'login_locked', message: loginLockedMessage(wait) } });
+}
+
+/** A stranger spreads wrong passwords over many addresses until unknown browsers are locked out. */
+async function lockOut(owner: { login: string; email: string }) {
+  for (let i = 0; i < LOGIN_LIMITS.account.points; i += 1) {
+    const name = i % 2 === 0 ? owner.login : owner.email;
+    expect((await attempt({ login: name, password: `guess-${i}` })).statusCode).toBe(401);
+  }
+}
+
 describe('sign-in limits stop guessing without locking the owner out', () => {
   it('wrong passwords from many other addresses do not stop the owner signing in from their browser', async () => {
     const owner = await registerUser(t.app, t.dataDir);
@@ -55,8 +78,9 @@ describe('sign-in limits stop guessing without locking the owner out', () => {
       const name = i % 2 === 0 ? owner.login : owner.email;
       expect((await attempt({ login: name, password: `guess-${i}` })).statusCode).toBe(401);
     }
-    // Now any browser the account has not seen is refused, even with the right password...
-    expectLimited(await attempt({ login: owner.email, password: owner.password }));
+    // Now any browser the account has not seen is refused, even with the right password, and told
+    // why and what to do...
+    expectLocked(await attempt({ login: owner.email, password: owner.password }));
     // ...but the owner's browser signs in, with the right password, from home or elsewhere.
     const again = await attempt({ login: owner.login, password: owner.password, ip: home, device });
     expect(again.statusCode).toBe(200);
@@ -118,5 +142,51 @@ describe('sign-in limits stop guessing without locking the owner out', () => {
         200,
       );
     }
+  });
+
+  it('a locked-out owner resets the password by e-mail in a new browser and signs in there; other new browsers stay locked out', async () => {
+    const owner = await registerUser(t.app, t.dataDir);
+    await lockOut(owner);
+    // A new browser (its own cookie jar and address) is locked out, even with the right password.
+    const laptop = { ip: nextIp(), device: undefined as string | undefined };
+    expectLocked(await attempt({ login: owner.login, password: owner.password, ip: laptop.ip }));
+
+    // The reset needs the code mailed to the owner: only they can finish it.
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress: laptop.ip });
+    expect((await post('/api/reset/send-email', { emailOrLogin: owner.email })).statusCode).toBe(200);
+    const code = resetCode(await lastMailTo(t.dataDir, owner.email));
+    const traded = await post('/api/reset/send-code', { resetCode: code, emailOrLogin: owner.login });
+    expect(traded.statusCode).toBe(200);
+    const done = await post('/api/reset/new-password', {
+      resetToken: traded.json<{ resetToken: string }>().resetToken,
+      newPassword: 'after-the-reset',
+    });
+    expect(done.statusCode).toBe(200);
+    // The browser that finished the reset is now one the account knows.
+    laptop.device = deviceOf(done);
+    expect(laptop.device).toBeDefined();
+
+    const signedIn = await attempt({ login: owner.login, password: 'after-the-reset', ...laptop });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ displayLogin: owner.login });
+
+    // Any other new browser is still locked out, the right new password included: the lockout
+    // stands for the guesser, and the old password is gone anyway.
+    expectLocked(await attempt({ login: owner.login, password: 'after-the-reset' }));
+    expectLocked(await attempt({ login: owner.email, password: owner.password }));
+    // A reset cookie is worth nothing for another account.
+    const other = await registerUser(t.app, t.dataDir);
+    await lockOut(other);
+    expectLocked(await attempt({ login: other.login, password: other.password, device: laptop.device }));
+  });
+
+  it('a locked account says so before counting anything else, so the owner is never told only to wait', async () => {
+    const owner = await registerUser(t.app, t.dataDir);
+    await lockOut(owner);
+    const home = nextIp();
+    // More tries than the per-address limit from one browser: each answer names the lockout.
+    for (let i = 0; i <= LOGIN_LIMITS.pair.points; i += 1)
+      expectLocked(await attempt({ login: owner.login, password: owner.password, ip: home }));
   });
 });

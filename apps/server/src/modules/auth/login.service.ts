@@ -1,4 +1,4 @@
-import { messages } from '@brushline/shared/messages';
+import { loginLockedMessage, messages } from '@brushline/shared/messages';
 import type { LoginBody } from '@brushline/shared/auth/schemas';
 import type { Deps, RequestFacts } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -13,7 +13,7 @@ import { findUserById, findUserForAuth } from '../users/users.repo.ts';
  * Signs in with a login or an e-mail. Unknown account and wrong password answer alike.
  * Anonymous by nature: whoever asks, the session it starts is the named account's.
  *
- * Limits (docs/decisions/0008-hardening.md), all keyed by the account's id, so its login and
+ * Limits (docs/decisions/0011-hardening.md "Sign-in limits"), all keyed by the account's id, so its login and
  * e-mail share one counter: a browser with this account's device cookie is counted on its own
  * (the owner keeps signing in while strangers guess); any other attempt counts against its
  * address, the (account, address) pair and, more slowly, the account. A successful sign-in gives
@@ -32,9 +32,12 @@ export async function login(
   if (device) {
     await ctx.limits.hit('loginDevice', device);
   } else {
+    // A locked account is said first, whatever else is counted: the owner reading it learns what
+    // to do (docs/decisions/0011-hardening.md "Sign-in limits").
+    await lockedOut(() => ctx.limits.check('loginAccount', account));
     await ctx.limits.hit('loginAddress', ctx.ip);
     await ctx.limits.hit('loginPair', pair);
-    await ctx.limits.hit('loginAccount', account);
+    await lockedOut(() => ctx.limits.hit('loginAccount', account));
   }
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), body.password);
   if (!row || !ok) throw new AppError(401, 'login_failed', messages.loginFailed);
@@ -50,6 +53,21 @@ export async function login(
     token: await startSession(ctx.db, row.id),
     deviceCookie: signDevice(ctx.signingSecret, row.id),
   };
+}
+
+/**
+ * The account's limit for unknown browsers is used up (wrong passwords from other places): the
+ * 429 keeps its Retry-After, and its message says why and that a password reset by e-mail lets
+ * this browser in (the reset hands it a device cookie, reset.service.ts).
+ */
+async function lockedOut(count: () => Promise<void>) {
+  try {
+    await count();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'rate_limited') throw err;
+    const wait = Number(err.headers['retry-after']);
+    throw new AppError(429, 'login_locked', loginLockedMessage(wait), err.headers);
+  }
 }
 
 /** Ends the actor's session, if any, and drops its sockets (they only check the session on connect). */

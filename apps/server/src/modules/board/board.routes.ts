@@ -6,6 +6,7 @@ import {
   BOARD_DONE_SHOWN,
   BOARD_PERSONAL_TASKS_MAX,
   BOARD_SYSTEM_COLUMNS,
+  BOARD_WRITE_LIMIT,
   SYSTEM_COLUMN_STATUS,
   SYSTEM_COLUMN_TITLES,
 } from '@brushline/shared/board/constants';
@@ -48,18 +49,24 @@ const security = [{ session: [] }];
 const systemColumns = BOARD_SYSTEM_COLUMNS.map(
   (k) => `${SYSTEM_COLUMN_TITLES[k]} = ${SYSTEM_COLUMN_STATUS[k]}`,
 ).join(', ');
+const writeLimitNote =
+  `Writes (saves, columns, tasks, slots) are limited to ${BOARD_WRITE_LIMIT.points} per ${BOARD_WRITE_LIMIT.seconds} s ` +
+  'per user: beyond that 429 rate_limited with Retry-After, and nothing changes.';
 const boardNote =
   `SPEC §3 Kanban board, one per user, made on first use with four system columns standing for commission ` +
   `statuses (${systemColumns}); the artist's own columns hold tasks in progress. Accepted commissions join ` +
   `by themselves and follow their status (the newest ${BOARD_DONE_SHOWN} done ones stay in Done). Every change ` +
   'answers the whole board with a new version and sends BoardUpdated over the hub to the owner. ' +
-  'Path chosen here (SPEC §7 does not show it); docs/decisions/0014-kanban-board.md.';
+  `${writeLimitNote} Path chosen here (SPEC §7 does not show it); docs/decisions/0014-kanban-board.md.`;
 const boardAnswer = { 200: boardSchema };
 
 export const boardRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const readOwnBoard = createBoardReader(fastStringify(boardSchema));
+    // Every write of the board counts against one per-user limit (BOARD_WRITE_LIMIT): a refused
+    // write answers 429 with the wait and changes nothing. Marking notifications read is not counted.
+    const writes = deps.limits.perUser('boardWriteUser');
     app.get(
       '/board',
       {
@@ -90,10 +97,12 @@ export const boardRoutes =
             'board_malformed; another version (another tab saved, or a commission moved) answers 409 board_stale ' +
             '"Board was not updated…"; a commission placed where its status does not belong answers 409 ' +
             'illegal_drop "Couln\'t move. …" — statuses change only through the order moves (PUT /task/{id}/start, ' +
-            "/task/{id}/deliver), and only the buyer's approval reaches Done. Nothing changes on any refusal.",
+            "/task/{id}/deliver), and only the buyer's approval reaches Done. Nothing changes on any refusal. " +
+            writeLimitNote,
           body: updateBoardBodySchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409, 429) },
         },
+        preHandler: writes,
       },
       async (req) => saveBoard(deps, requireActor(req), req.body),
     );
@@ -107,8 +116,9 @@ export const boardRoutes =
           summary: 'Add a column (SPEC §7 POST create column)',
           description: `Public and non-system unless said; placed before Awaiting approval. Up to ${BOARD_COLUMNS_MAX} columns (409).`,
           body: createColumnBodySchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401, 409) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 409, 429) },
         },
+        preHandler: writes,
       },
       async (req) => createColumn(deps, requireActor(req), req.body),
     );
@@ -122,8 +132,9 @@ export const boardRoutes =
           summary: 'Move a column (SPEC §7 PATCH move column: guid, newOrder)',
           description: 'guid is the column id; newOrder its new 0-based place. A stale version answers 409.',
           body: moveColumnBodySchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409, 429) },
         },
+        preHandler: writes,
       },
       async (req) => moveColumn(deps, requireActor(req), req.body),
     );
@@ -138,8 +149,9 @@ export const boardRoutes =
           description: 'A system column keeps its title (400). A column not on your board: 404.',
           params: boardColumnParamsSchema,
           body: updateColumnBodySchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401, 404) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 429) },
         },
+        preHandler: writes,
       },
       async (req) => updateColumn(deps, requireActor(req), req.body, req.params.guid),
     );
@@ -153,8 +165,9 @@ export const boardRoutes =
           summary: 'Delete one of your own columns; its tasks go back to In progress',
           description: 'System columns cannot be deleted (409). A column not on your board: 404.',
           params: boardColumnParamsSchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409, 429) },
         },
+        preHandler: writes,
       },
       async (req) => deleteColumn(deps, requireActor(req), req.params.guid),
     );
@@ -168,8 +181,9 @@ export const boardRoutes =
           summary: 'Add a personal task (SPEC §7 POST create task with the column guid)',
           description: `Title, description, optional due date (YYYY-MM-DD); at the end of the column. Up to ${BOARD_PERSONAL_TASKS_MAX} personal tasks (409).`,
           body: createTaskBodySchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409, 429) },
         },
+        preHandler: writes,
       },
       async (req) => createTask(deps, requireActor(req), req.body),
     );
@@ -184,8 +198,9 @@ export const boardRoutes =
           description: 'A commission task follows its order and is not edited here (409).',
           params: boardTaskParamsSchema,
           body: updateTaskBodySchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409, 429) },
         },
+        preHandler: writes,
       },
       async (req) => updateTask(deps, requireActor(req), req.body, req.params.id),
     );
@@ -199,8 +214,9 @@ export const boardRoutes =
           summary: 'Delete a personal task',
           description: 'A commission task leaves the board only with its order (409).',
           params: boardTaskParamsSchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 404, 409, 429) },
         },
+        preHandler: writes,
       },
       async (req) => deleteTask(deps, requireActor(req), req.params.id),
     );
@@ -229,8 +245,9 @@ export const boardRoutes =
           summary: 'Set your slots: how many active commissions you take at once',
           description: 'null: not said. The public queue shows slots − active commissions as open slots.',
           body: boardSettingsBodySchema,
-          response: { ...boardAnswer, ...errorResponses(400, 401) },
+          response: { ...boardAnswer, ...errorResponses(400, 401, 429) },
         },
+        preHandler: writes,
       },
       async (req) => updateBoardSettings(deps, requireActor(req), req.body),
     );

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   NOTIFICATION_CHANNEL_DEFAULTS,
   NOTIFICATION_KINDS,
+  UNSUBSCRIBE_LINK_TTL_DAYS,
+  type NotificationKind,
   type NotificationType,
 } from '@brushline/shared/notifications/constants';
 import {
@@ -15,7 +17,7 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { findUserById } from '../users/users.repo.ts';
-import { dropPending, findPreferenceRows, upsertPreferences } from './email.repo.ts';
+import { dropPending, findPreferenceRows, lockPreferenceRows, upsertPreferences } from './email.repo.ts';
 import { notificationEmailSql } from './notification-email.sql.ts';
 import { verifyUnsubscribe } from './unsubscribe-token.ts';
 
@@ -36,17 +38,19 @@ export async function getPreferences(ctx: Ctx, actor: Actor): Promise<Notificati
   return preferencesOf(ctx.db, actor.id);
 }
 
-/** Saves the kinds given; a kind turned off also drops its mail still waiting in the queue. */
+/** Saves the kinds given that change; a kind turned off also drops its mail still waiting in the queue. */
 export async function updatePreferences(
   ctx: Ctx,
   actor: Actor,
   input: UpdateNotificationPreferences,
 ): Promise<{ preferences: NotificationPreferences; message: string }> {
-  const choices = NOTIFICATION_KINDS.filter((k) => input[k] !== undefined).map((kind) => ({
-    kind,
-    byEmail: input[kind] === 'email',
-  }));
   const preferences = await ctx.db.transaction(async (tx) => {
+    // Only kinds whose channel changes are written: a row's updated_at is when the user last
+    // changed that kind, which decides whether an older mail's unsubscribe link may still act.
+    const before = await preferencesOf(tx, actor.id);
+    const choices = NOTIFICATION_KINDS.filter((k) => input[k] !== undefined && input[k] !== before[k]).map(
+      (kind) => ({ kind, byEmail: input[kind] === 'email' }),
+    );
     await upsertPreferences(tx, actor.id, choices, new Date());
     await dropPending(
       tx,
@@ -60,31 +64,52 @@ export async function updatePreferences(
 
 const invalidLink = () =>
   new AppError(400, 'invalid_unsubscribe_link', preferenceMessages.invalidUnsubscribeLink);
+const expiredLink = () =>
+  new AppError(410, 'unsubscribe_link_expired', preferenceMessages.unsubscribeLinkExpired);
+const outdatedLink = () =>
+  new AppError(410, 'unsubscribe_link_outdated', preferenceMessages.unsubscribeLinkOutdated);
+
+const LINK_TTL_MS = UNSUBSCRIBE_LINK_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 /**
- * An unsubscribe link from a mail, used signed out: the token names the user and the kinds and
- * is signed by this server, so a forged or altered one is refused and changes nothing. Using it
- * again answers the same (the kinds are already off).
+ * An unsubscribe link from a mail, used signed out: the token names the user, the kinds and when
+ * the mail was sent, signed by this server, so a forged or altered one is refused and changes
+ * nothing. A kind already off answers the same as before (using a link twice is harmless). A kind
+ * the user changed after the mail was sent is left as they chose: an old mail's link must not turn
+ * it off again; when that is every kind of the link, it answers 410. After
+ * UNSUBSCRIBE_LINK_TTL_DAYS it answers 410 too; the settings page always works.
  */
 export async function unsubscribe(
   ctx: Pick<Deps, 'db' | 'signingSecret'>,
   _actor: null,
   token: string,
+  now = new Date(),
 ): Promise<UnsubscribeAnswer> {
   const claim = verifyUnsubscribe(ctx.signingSecret, token);
   if (!claim) throw invalidLink();
   // A deleted account has nothing left to turn off: the link no longer points at anyone.
   if (!(await findUserById(ctx.db, claim.userId))) throw invalidLink();
-  await ctx.db.transaction(async (tx) => {
+  const { sentAt } = claim;
+  if (!sentAt || now.getTime() - sentAt.getTime() > LINK_TTL_MS) throw expiredLink();
+  const { off, keptOn } = await ctx.db.transaction(async (tx) => {
+    const rows = new Map((await lockPreferenceRows(tx, claim.userId)).map((r) => [r.kind, r]));
+    const byEmail = (k: NotificationKind) =>
+      rows.get(k)?.byEmail ?? NOTIFICATION_CHANNEL_DEFAULTS[k] === 'email';
+    const changedSince = (k: NotificationKind) => (rows.get(k)?.updatedAt ?? sentAt) > sentAt;
+    const keptOn = claim.kinds.filter((k) => byEmail(k) && changedSince(k));
+    if (keptOn.length === claim.kinds.length) throw outdatedLink();
+    const turnOff = claim.kinds.filter((k) => byEmail(k) && !changedSince(k));
     await upsertPreferences(
       tx,
       claim.userId,
-      claim.kinds.map((kind) => ({ kind, byEmail: false })),
-      new Date(),
+      turnOff.map((kind) => ({ kind, byEmail: false })),
+      now,
     );
-    await dropPending(tx, claim.userId, claim.kinds);
+    await dropPending(tx, claim.userId, turnOff);
+    return { off: claim.kinds.filter((k) => !keptOn.includes(k)), keptOn };
   });
-  return { kinds: claim.kinds, message: preferenceMessages.unsubscribed(claim.kinds) };
+  const message = preferenceMessages.unsubscribed(off);
+  return { kinds: off, message: keptOn.length ? `${message} ${preferenceMessages.keptOn(keptOn)}` : message };
 }
 
 /**

@@ -9,9 +9,26 @@ import { users } from '../../db/schema/users.ts';
 
 export async function findPreferenceRows(db: DbOrTx, userId: string) {
   return db
-    .select({ kind: emailPreferences.kind, byEmail: emailPreferences.byEmail })
+    .select({
+      kind: emailPreferences.kind,
+      byEmail: emailPreferences.byEmail,
+      updatedAt: emailPreferences.updatedAt,
+    })
     .from(emailPreferences)
     .where(eq(emailPreferences.userId, userId));
+}
+
+/** The same, locked until the transaction ends: an unsubscribe decides on them, then writes. */
+export async function lockPreferenceRows(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      kind: emailPreferences.kind,
+      byEmail: emailPreferences.byEmail,
+      updatedAt: emailPreferences.updatedAt,
+    })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.userId, userId))
+    .for('update');
 }
 
 export async function upsertPreferences(
@@ -27,6 +44,9 @@ export async function upsertPreferences(
     .onConflictDoUpdate({
       target: [emailPreferences.userId, emailPreferences.kind],
       set: { byEmail: sql`excluded.by_email`, updatedAt: sql`excluded.updated_at` },
+      // updated_at is when the choice last changed (an unsubscribe link from an older mail no
+      // longer undoes it), so saving the same choice again leaves the row as it is.
+      setWhere: sql`${emailPreferences.byEmail} is distinct from excluded.by_email`,
     });
 }
 

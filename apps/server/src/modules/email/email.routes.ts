@@ -6,6 +6,7 @@ import {
   unsubscribeParamsSchema,
   updateNotificationPreferencesSchema,
 } from '@brushline/shared/notifications/preferences';
+import { UNSUBSCRIBE_LINK_TTL_DAYS } from '@brushline/shared/notifications/constants';
 import { toPath } from '@brushline/shared/paths';
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
@@ -67,10 +68,14 @@ export const emailRoutes =
           summary: 'Turn off the e-mail kinds a mail’s signed link names; no sign-in needed',
           description:
             'The token comes from a notification e-mail (its links and its one-click List-Unsubscribe header, ' +
-            'RFC 8058). Using it again answers the same. A forged, cut or altered token answers 400 and ' +
-            'changes nothing.',
+            'RFC 8058) and carries when that mail was sent. Using it again answers the same. A kind the user ' +
+            'changed after the mail was sent is left as chosen (the answer says so); when that is every kind ' +
+            'of the link it answers 410 unsubscribe_link_outdated. A link older than ' +
+            `${UNSUBSCRIBE_LINK_TTL_DAYS} days answers 410 unsubscribe_link_expired. A forged, cut or altered ` +
+            'token answers 400 invalid_unsubscribe_link. Every refusal changes nothing, and its message says ' +
+            'to sign in and use the notification settings instead.',
           params: unsubscribeParamsSchema,
-          response: { 200: unsubscribeAnswerSchema, ...errorResponses(400) },
+          response: { 200: unsubscribeAnswerSchema, ...errorResponses(400, 410) },
         },
       },
       async (req) => unsubscribe(deps, null, req.params.token),

@@ -2,31 +2,46 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@brushline/shared/notifications/constants';
 
 /**
- * An unsubscribe link works without signing in, so it carries who and what, signed by the
- * server: base64url(version · user id · kinds as bits) "." base64url(HMAC-SHA256, first 128 bits).
- * 47 characters, so the link fits on one line of a plain-text mail. Nothing is stored: the same
- * user and kinds always give the same token, and using it twice changes nothing the second time.
+ * An unsubscribe link works without signing in, so it carries who, what and when, signed by the
+ * server: base64url(version · user id · kinds as bits · sent at, in ms) "." base64url(HMAC-SHA256,
+ * first 128 bits). 57 characters. Nothing is stored: the service compares "sent at" with when each
+ * kind was last changed, so a link cannot undo a choice made after its mail (and it expires).
+ *
+ * Version 1 (before "sent at" was carried) is still recognised as this server's, so its links are
+ * answered as expired rather than as forged.
  */
-const VERSION = 1;
+const VERSION = 2;
+const LEGACY_VERSION = 1;
 const PURPOSE = 'brushline:unsubscribe:';
 const MAC_BYTES = 16;
-const PAYLOAD_BYTES = 1 + 16 + 2;
+const ID_BYTES = 16;
+const MASK_AT = 1 + ID_BYTES;
+const SENT_AT = MASK_AT + 2;
+const TIME_BYTES = 6;
+const PAYLOAD_BYTES = SENT_AT + TIME_BYTES;
+const LEGACY_PAYLOAD_BYTES = SENT_AT;
 const PART = /^[A-Za-z0-9_-]+$/;
 
 export interface UnsubscribeClaim {
   userId: string;
   kinds: NotificationKind[];
+  /** When the mail carrying the link was made; null for a version 1 link, which never said. */
+  sentAt: Date | null;
 }
 
 const mac = (secret: Buffer, payload: Buffer) =>
   createHmac('sha256', secret).update(PURPOSE).update(payload).digest().subarray(0, MAC_BYTES);
 
-export function signUnsubscribe(secret: Buffer, claim: UnsubscribeClaim): string {
+export function signUnsubscribe(
+  secret: Buffer,
+  claim: { userId: string; kinds: NotificationKind[]; sentAt: Date },
+): string {
   const payload = Buffer.alloc(PAYLOAD_BYTES);
   payload[0] = VERSION;
   Buffer.from(claim.userId.replaceAll('-', ''), 'hex').copy(payload, 1);
   const mask = claim.kinds.reduce((m, k) => m | (1 << NOTIFICATION_KINDS.indexOf(k)), 0);
-  payload.writeUInt16BE(mask, 17);
+  payload.writeUInt16BE(mask, MASK_AT);
+  payload.writeUIntBE(claim.sentAt.getTime(), SENT_AT, TIME_BYTES);
   return `${payload.toString('base64url')}.${mac(secret, payload).toString('base64url')}`;
 }
 
@@ -37,13 +52,16 @@ export function verifyUnsubscribe(secret: Buffer, token: string): UnsubscribeCla
   const payload = Buffer.from(body, 'base64url');
   const given = Buffer.from(sig, 'base64url');
   // base64url decoding forgives; only the one canonical spelling of each part is accepted.
-  if (payload.length !== PAYLOAD_BYTES || payload.toString('base64url') !== body) return null;
+  if (payload.toString('base64url') !== body) return null;
   if (given.length !== MAC_BYTES || given.toString('base64url') !== sig) return null;
-  if (!timingSafeEqual(given, mac(secret, payload)) || payload[0] !== VERSION) return null;
-  const mask = payload.readUInt16BE(17);
+  const version = payload[0];
+  const size = version === VERSION ? PAYLOAD_BYTES : version === LEGACY_VERSION ? LEGACY_PAYLOAD_BYTES : -1;
+  if (payload.length !== size || !timingSafeEqual(given, mac(secret, payload))) return null;
+  const mask = payload.readUInt16BE(MASK_AT);
   const kinds = NOTIFICATION_KINDS.filter((_, i) => mask & (1 << i));
   if (kinds.length === 0 || mask >> NOTIFICATION_KINDS.length !== 0) return null;
-  const hex = payload.subarray(1, 17).toString('hex');
+  const hex = payload.subarray(1, MASK_AT).toString('hex');
   const userId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  return { userId, kinds };
+  const sentAt = version === VERSION ? new Date(payload.readUIntBE(SENT_AT, TIME_BYTES)) : null;
+  return { userId, kinds, sentAt };
 }

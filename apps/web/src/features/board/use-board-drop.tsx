@@ -20,6 +20,17 @@ interface Delivering {
 }
 
 /**
+ * What a refused save says: a stale board SPEC §8's "Board was not updated" (it reloads); too many
+ * saves in a short time the same, then how long to wait (the server's limit message).
+ */
+function saveFailure(err: Error): string {
+  if (!(err instanceof ApiError)) return err.message;
+  if (err.code === 'board_stale') return boardMessages.notUpdated;
+  if (err.code === 'rate_limited') return `${boardMessages.notUpdated}. ${err.message}`;
+  return err.message;
+}
+
+/**
  * What a drop does once the shared rules have said what it means. A reorder (or a move between
  * columns of the same status) saves the whole layout; a start goes through the orders' own move
  * (the CRM button's) and a delivery through the order page's delivery dialog — then the fresh
@@ -41,9 +52,7 @@ export function useBoardDrop(board: Board, setLayout: (layout: Layout) => void) 
 
   const failed = (before: Layout) => (err: Error) => {
     setLayout(before);
-    toast.error(
-      err instanceof ApiError && err.code === 'board_stale' ? boardMessages.notUpdated : err.message,
-    );
+    toast.error(saveFailure(err));
     void qc.invalidateQueries({ queryKey: boardKeys.own() });
   };
 

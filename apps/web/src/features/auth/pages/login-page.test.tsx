@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@brushline/shared/messages';
+import { loginLockedMessage, messages } from '@brushline/shared/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
@@ -41,6 +41,27 @@ describe('login form', () => {
     const refusal = await screen.findByText(messages.loginFailed);
     expect(refusal.closest('[role="alert"]')).not.toBeNull();
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('says why a locked-out browser is refused and leads to the password reset', async () => {
+    const message = loginLockedMessage(3600);
+    stubFetch({
+      'POST /api/auth/login': () => ({
+        status: 429,
+        body: { error: { code: 'login_locked', message } },
+      }),
+    });
+    const { user, router } = renderRoutes([...routes, page('/reset', <p>reset page</p>)], '/login');
+    await user.type(await screen.findByLabelText('Login or e-mail'), 'ann');
+    await user.type(screen.getByLabelText('Password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = (await screen.findByText(message)).closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent('Sign-in from this browser is paused');
+    expect(message).toContain('from other places');
+    expect(message).toContain('1 hour');
+    expect(message).toContain('reset your password by e-mail');
+    await user.click(within(alert).getByRole('link', { name: 'Reset your password by e-mail' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset'));
   });
 
   it('goes to the profile after signing in when there is no page to return to', async () => {

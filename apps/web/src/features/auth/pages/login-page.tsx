@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { fieldErrors } from '@brushline/shared/validation';
 import { loginBodySchema } from '@brushline/shared/auth/schemas';
 import { paths } from '@brushline/shared/paths';
+import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLogin } from '../api/session-mutations.ts';
@@ -18,6 +19,9 @@ export function LoginPage() {
   const from = (location.state as { from?: unknown } | null)?.from;
   const login = useLogin();
   const [alert, setAlert] = useState<string | null>(null);
+  // Wrong passwords from other places locked out browsers the account does not know: the message
+  // says so, and a reset by e-mail is the way in from this one (it then knows this browser).
+  const [locked, setLocked] = useState(false);
   const form = useForm({
     initialValues: { login: '', password: '' },
     validate: (v) => fieldErrors(loginBodySchema, v),
@@ -28,9 +32,13 @@ export function LoginPage() {
 
   const submit = form.onSubmit((values) => {
     setAlert(null);
+    setLocked(false);
     login.mutate(values, {
       onSuccess: (me) => void navigate(afterLoginPath(from, me.displayLogin), { replace: true }),
-      onError: (err) => setAlert(applyServerError(err, form.setFieldError)),
+      onError: (err) => {
+        setLocked(err instanceof ApiError && err.code === 'login_locked');
+        setAlert(applyServerError(err, form.setFieldError));
+      },
     });
   });
 
@@ -39,8 +47,19 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {alert && (
-            <Alert color="red" role="alert">
-              {alert}
+            <Alert
+              color="red"
+              role="alert"
+              title={locked ? 'Sign-in from this browser is paused' : undefined}
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{alert}</Text>
+                {locked && (
+                  <Button component={Link} to={paths.reset} variant="default" size="xs">
+                    Reset your password by e-mail
+                  </Button>
+                )}
+              </Stack>
             </Alert>
           )}
           <TextInput

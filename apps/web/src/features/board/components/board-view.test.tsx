@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Board } from '@brushline/shared/board/schemas';
+import { tooManyRequestsMessage } from '@brushline/shared/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { commissionTask, COLUMN_IDS, makeBoard } from '../test/board-fixtures.ts';
 import { BoardView } from './board-view.tsx';
@@ -44,20 +45,22 @@ afterEach(() => {
 
 const liveRegion = () => document.querySelector('[id^="DndLiveRegion"]');
 
-function renderBoard(board: Board) {
+function renderBoard(board: Board, saveAnswer?: { status: number; body: unknown }) {
   const calls = stubFetch({
     'GET /api/sessioncheck': () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'x' } } }),
-    'PATCH /api/board/update': (body) => ({
-      status: 200,
-      body: {
-        ...board,
-        version: board.version + 1,
-        tasks: (body as Board).tasks.map((t) => ({
-          ...board.tasks.find((x) => x.id === t.id)!,
-          columnId: t.columnId,
-        })),
+    'GET /api/board': () => ({ status: 200, body: board }),
+    'PATCH /api/board/update': (body) =>
+      saveAnswer ?? {
+        status: 200,
+        body: {
+          ...board,
+          version: board.version + 1,
+          tasks: (body as Board).tasks.map((t) => ({
+            ...board.tasks.find((x) => x.id === t.id)!,
+            columnId: t.columnId,
+          })),
+        },
       },
-    }),
   });
   renderRoutes(
     [
@@ -119,5 +122,25 @@ describe('dragging with the keyboard', () => {
       screen.getByRole('button', { name: /^Fox, commission #202/ }),
     );
     expect(calls.some((c) => c.key === 'PATCH /api/board/update')).toBe(false);
+  });
+
+  it('a save refused for too many saves in a short time snaps back and says how long to wait', async () => {
+    const board = makeBoard([commissionTask(1, COLUMN_IDS.inProgress, 'processing')]);
+    const message = tooManyRequestsMessage(42);
+    const calls = renderBoard(board, { status: 429, body: { error: { code: 'rate_limited', message } } });
+    const card = await screen.findByRole('button', { name: /^Full body portrait, commission #201/ });
+    card.focus();
+    fireEvent.keyDown(card, { code: 'Space', key: ' ' });
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('Picked up Full body portrait'));
+    fireEvent.keyDown(card, { code: 'ArrowRight', key: 'ArrowRight' });
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('Full body portrait moved to Colour'));
+    fireEvent.keyDown(document.activeElement ?? card, { code: 'Space', key: ' ' });
+    expect(await screen.findByText(`Board was not updated. ${message}`)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'PATCH /api/board/update')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'In progress' })).toContainElement(
+        screen.getByRole('button', { name: /^Full body portrait, commission #201/ }),
+      ),
+    );
   });
 });

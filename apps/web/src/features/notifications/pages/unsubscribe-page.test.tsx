@@ -42,4 +42,27 @@ describe('/unsubscribe/{token}', () => {
     expect(screen.getByText(preferenceMessages.invalidUnsubscribeLink)).toBeInTheDocument();
     expect(screen.queryByText('Unsubscribed')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['unsubscribe_link_outdated', 'This link no longer works', preferenceMessages.unsubscribeLinkOutdated],
+    ['unsubscribe_link_expired', 'This link has expired', preferenceMessages.unsubscribeLinkExpired],
+  ])('says what to do instead when the link is %s', async (code, title, message) => {
+    stubFetch({
+      [`POST /api/notifications/unsubscribe/${token}`]: () => ({
+        status: 410,
+        body: { error: { code, message } },
+      }),
+    });
+    renderRoutes(notificationsRoutes, `/unsubscribe/${token}`);
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(message).toMatch(/Sign in and choose which e-mails you get in your notification settings$/);
+    expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute(
+      'href',
+      '/settings/notifications',
+    );
+    // Nothing to retry: the link is dead for good.
+    expect(screen.queryByRole('button', { name: /try again/i })).not.toBeInTheDocument();
+    expect(screen.queryByText('Unsubscribed')).not.toBeInTheDocument();
+  });
 });

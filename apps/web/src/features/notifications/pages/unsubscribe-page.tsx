@@ -6,10 +6,19 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUnsubscribe } from '../api/unsubscribe-mutation.ts';
 
+/** Links the server refuses for good (the message says what to do instead); anything else may be retried. */
+const deadLinkTitles: Record<string, string | undefined> = {
+  invalid_unsubscribe_link: 'This link does not work',
+  unsubscribe_link_expired: 'This link has expired',
+  unsubscribe_link_outdated: 'This link no longer works',
+};
+
 /**
  * /unsubscribe/{token}: where a notification e-mail's "Stop e-mails about …" link lands. It turns
  * those e-mails off at once, signed in or not (the token is signed by the server), and says what
- * changed. Opening it again is harmless: the answer is the same.
+ * changed. Opening it again is harmless: the answer is the same. A link from a mail older than the
+ * user's last change of those e-mails, or past its days, is refused: the page says so and points to
+ * the settings.
  */
 export function UnsubscribePage() {
   const { token = '' } = useParams();
@@ -35,8 +44,8 @@ export function UnsubscribePage() {
             <Alert color="teal" title="Unsubscribed">
               {data.message}
             </Alert>
-          ) : error instanceof ApiError && error.status === 400 ? (
-            <Alert color="red" title="This link does not work">
+          ) : error instanceof ApiError && deadLinkTitles[error.code] ? (
+            <Alert color="red" title={deadLinkTitles[error.code]}>
               {error.message}
             </Alert>
           ) : error ? (

@@ -3,12 +3,23 @@
 // inside the output, so `npm start` after a crash (nothing changed) starts at once.
 //   node scripts/build.mjs [web] [server] [--force]     (no target: both)
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inputsHash, isBuilt, writeStamp } from './build-stamp.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Every dependency is pinned to versions that run on the Node of package.json's "engines"
+// (README "Requirements"): an older Node gets one plain sentence here, not an error deep inside one.
+const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const least = /^>=\s*(\d+)\.(\d+)/.exec(engines.node);
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (least && (major < Number(least[1]) || (major === Number(least[1]) && minor < Number(least[2])))) {
+  console.error(`Brushline needs Node.js ${engines.node}; this is Node.js ${process.versions.node}.`);
+  process.exit(1);
+}
 
 /** Everything a build reads besides its own folder: the shared package, the lockfile, the configs. */
 const common = [

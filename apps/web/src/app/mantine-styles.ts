@@ -66,5 +66,4 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
 import './a11y.css';

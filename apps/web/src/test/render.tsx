@@ -6,11 +6,18 @@ import { vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 
-/** Renders routes in memory with the app's providers; `fetch` is whatever the test stubs. */
+/**
+ * Renders routes in memory with the app's providers; `fetch` is whatever the test stubs. Like the
+ * app's router (app/router.tsx, whose shell stands in while a page's chunk loads), the routes sit
+ * under a pathless route with a hydrate fallback: features load their pages on demand (`lazy`),
+ * and a data router opening on a lazy route renders that fallback until it has loaded.
+ */
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const router = createMemoryRouter([{ hydrateFallbackElement: <p>Loading the page</p>, children: routes }], {
+    initialEntries: [initialPath],
+  });
   const user = userEvent.setup();
   const view = render(
     <Providers client={client}>

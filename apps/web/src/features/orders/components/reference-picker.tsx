@@ -1,8 +1,8 @@
 import { ActionIcon, Box, Input, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useState } from 'react';
 import { IMAGE_MIME_TYPES } from '@brushline/shared/media/constants';
 import { IconPhoto, IconX } from '@tabler/icons-react';
+import { ImageDropzone, type FileRejection } from '../../../components/image-dropzone.tsx';
 import type { useReferenceUploads } from '../use-reference-uploads.ts';
 import { WholePicture } from '../../../components/whole-picture.tsx';
 
@@ -56,7 +56,7 @@ export function ReferencePicker({
       error={rejected ?? error}
     >
       <Stack gap="xs" mt={6}>
-        <Dropzone
+        <ImageDropzone
           onDrop={add}
           // One message for the whole drop: the accepted and the refused files arrive in two
           // callbacks, and a mixed drop must not lose the refusal.
@@ -74,7 +74,7 @@ export function ReferencePicker({
               {room > 0 ? 'Drop images here or click to choose' : `The ${max} ${noun}s are attached`}
             </Text>
           </Stack>
-        </Dropzone>
+        </ImageDropzone>
         {items.length > 0 && (
           <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
             {items.map((it, i) => (

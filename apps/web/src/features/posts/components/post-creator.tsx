@@ -12,7 +12,6 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { useId, useRef, useState } from 'react';
 import { IMAGE_MIME_TYPES, uploadLimitFor } from '@brushline/shared/media/constants';
 import { uploadTooLargeMessage } from '@brushline/shared/media/messages';
@@ -20,6 +19,7 @@ import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX, type Maturity } from '@brush
 import { postTextTooLong } from '@brushline/shared/posts/messages';
 import type { Me } from '@brushline/shared/users/schemas';
 import { IconPhoto, IconX } from '@tabler/icons-react';
+import { ImageDropzone } from '../../../components/image-dropzone.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreatePost } from '../api/post-mutations.ts';
@@ -139,7 +139,7 @@ export function PostCreator({ user }: { user: Me }) {
             </SimpleGrid>
           )}
           {room > 0 && (
-            <Dropzone
+            <ImageDropzone
               onDrop={onDrop}
               onReject={(rejections) =>
                 toast.error(
@@ -163,7 +163,7 @@ export function PostCreator({ user }: { user: Me }) {
                   Drop images here or click to choose (up to {POST_MEDIA_MAX})
                 </Text>
               </Group>
-            </Dropzone>
+            </ImageDropzone>
           )}
           <Stack gap={4}>
             <Text size="sm" fw={500} id={maturityLabelId}>

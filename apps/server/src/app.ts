@@ -29,6 +29,7 @@ import { imagesRoutes } from './modules/gallery/images.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { wipFeedbackRoutes } from './modules/orders/wip-feedback.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { describePage, firstPictures } from './modules/site/page-preview.service.ts';
@@ -206,6 +207,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(emailRoutes(deps));
       await api.register(cardsRoutes(deps));
       await api.register(ordersRoutes(deps));
+      await api.register(wipFeedbackRoutes(deps));
       await api.register(boardRoutes(deps));
       await api.register(tagsRoutes(deps));
       await api.register(chatRoutes(deps));

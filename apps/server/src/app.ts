@@ -34,6 +34,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { registerOrdersHub } from './modules/orders/orders.hub.ts';
 import { orderMediaPlacements } from './modules/orders/orders.media-access.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { wipFeedbackRoutes } from './modules/orders/wip-feedback.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { registerApplicationsHub } from './modules/requests/applications.hub.ts';
 import { requestMediaPlacements } from './modules/requests/requests.media-access.ts';
@@ -235,6 +236,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(emailRoutes(deps));
       await api.register(cardsRoutes(deps));
       await api.register(ordersRoutes(deps));
+      await api.register(wipFeedbackRoutes(deps));
       await api.register(boardRoutes(deps));
       await api.register(tagsRoutes(deps));
       await api.register(chatRoutes(deps));

@@ -6,6 +6,7 @@ import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, registerUser, sessionCookie, type TestApp } from '../test/harness.ts';
 import { adminCommand } from './admin-command.ts';
 import type { Board } from '@brushline/shared/board/schemas';
+import type { OrderPage } from '@brushline/shared/orders/schemas';
 import { demoAccountsBlock, seedDemo, seedDemoWithContent } from './demo-seed.ts';
 import { DEMO_TAGS } from './demo-tags.ts';
 
@@ -170,7 +171,7 @@ describe('demo content', () => {
       });
       const tasks = (
         await fresh.app.inject({ url: '/api/task/comissions/get/crm/demo_artist', headers: { cookie } })
-      ).json<{ status: string; description: string; cardTitle: string }[]>();
+      ).json<{ id: number; status: string; description: string; cardTitle: string }[]>();
       expect(tasks.map((t) => t.status).sort()).toEqual([
         'finished',
         'none',
@@ -200,6 +201,15 @@ describe('demo content', () => {
         ['Sketch', 'processing'],
       ]);
       expect(board.slots).toBe(5);
+      // The sketch shared on the order in progress carries the client's comment (also in the chat).
+      const sketched = tasks.find((t) => t.description.startsWith('A headshot of my rogue'))!;
+      const order = (
+        await fresh.app.inject({ url: `/api/order/${sketched.id}`, headers: { cookie } })
+      ).json<OrderPage>();
+      const wip = order.updates.find((u) => u.kind === 'wip')!;
+      expect(wip.comments.map((c) => [c.author.login, c.message])).toEqual([
+        ['demo_client', expect.stringContaining('Love the pose!')],
+      ]);
       const profile = (await fresh.app.inject({ url: '/api/user/demo_artist' })).json();
       expect(profile.userProfileStore.profilePicture).not.toBeNull();
       expect(profile.connectedSocials).toHaveLength(1);

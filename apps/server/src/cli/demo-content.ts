@@ -166,11 +166,12 @@ export async function seedDemoContent(
   await moveTask(deps, artist, { taskId: inProgress.task.id }, 'accept');
   await moveTask(deps, artist, { taskId: inProgress.task.id }, 'start');
   const sketch = await picture(deps, artist, 'delivery', [1600, 2000], [200, 30, 120], 41);
-  await shareWip(deps, artist, {
+  const shared = await shareWip(deps, artist, {
     taskId: inProgress.task.id,
     files: [sketch.id],
     message: 'First sketch: is the pose right before I start the colours?',
   });
+  const sketchUpdate = { formId: inProgress.id, updateId: shared.updates.at(-1)!.id };
 
   // More orders, so the CRM lists show rows that differ at a glance (issue 8 §3): the artist has
   // one to start and one to deliver under Active, the client one delivered work to approve first
@@ -235,5 +236,5 @@ export async function seedDemoContent(
     );
   }
   await seedDemoBoard(deps, artist, inProgress.task.id);
-  await seedDemoChats(deps, { artist, client, admin });
+  await seedDemoChats(deps, { artist, client, admin }, sketchUpdate);
 }

@@ -37,6 +37,18 @@ export const DECLINE_REASON_MAX = 500;
  */
 export const ORDER_UPDATES_MAX = 100;
 /**
+ * The commissioner's comment on a work in progress. It also goes into the pair's working chat as
+ * one message (with a short line naming the order), so it stays well under CHAT_MESSAGE_TEXT_MAX.
+ */
+export const WIP_COMMENT_MAX = 1000;
+/**
+ * Comments one work in progress may gather: a conversation longer than this belongs in the chat,
+ * and each comment notifies the artist, so without a cap a buyer could fill their inbox.
+ */
+export const WIP_COMMENTS_MAX = 20;
+/** How much of a comment the artist's notification quotes (the order page and the chat hold it whole). */
+export const WIP_COMMENT_QUOTED = 200;
+/**
  * What an order's history holds besides its status: work in progress while processing, each
  * delivery, and each send-back with what to change.
  */

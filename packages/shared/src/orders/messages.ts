@@ -5,6 +5,8 @@ import {
   FORM_DESCRIPTION_MAX,
   ORDER_UPDATES_MAX,
   REFERENCES_MAX,
+  WIP_COMMENT_MAX,
+  WIP_COMMENTS_MAX,
 } from './constants.ts';
 
 /** Commission form and task messages that SPEC §8 does not word; the SPEC's own stay in ../messages.ts. */
@@ -27,6 +29,16 @@ export const orderMessages = {
     'Work in progress can be shared only while the commission is in progress. Refresh the page to see its status',
   tooManyUpdates: `This order already has ${ORDER_UPDATES_MAX} updates, the most one order can hold`,
   illegalTransition: 'This commission cannot make that move now. Refresh the page to see its status',
+  updateNotFound: 'This update is not part of this order',
+  onlyBuyerAnswersWip: 'Only the commissioner answers a work in progress',
+  notWip: 'Only a work in progress is answered here: approve a delivery or send it back',
+  wipFeedbackOnlyInProgress:
+    'A work in progress can be answered only while the commission is in progress. Refresh the page to see its status',
+  wipCommentRequired: 'Write what you think of this work in progress',
+  wipCommentTooLong: `The comment is limited to ${WIP_COMMENT_MAX} characters`,
+  tooManyWipComments: `This work in progress already has ${WIP_COMMENTS_MAX} comments, the most one can hold: write in your working chat`,
+  wipLooksGood: 'The artist is told it looks good',
+  wipCommentSent: 'Comment sent: the artist gets it as a notification and in your working chat',
 } as const;
 
 /** "revision 2 of 3", or "revision 4 (3 included)" once the included ones are used up. */

@@ -13,6 +13,7 @@ import {
   ORDER_UPDATE_KINDS,
   REFERENCES_MAX,
   TASK_STATUSES,
+  WIP_COMMENT_MAX,
 } from './constants.ts';
 import { orderMessages } from './messages.ts';
 import { text } from '../text.ts';
@@ -168,6 +169,20 @@ export const wipBodySchema = z.object({
 export type WipBody = z.infer<typeof wipBodySchema>;
 export type WipBodyInput = z.input<typeof wipBodySchema>;
 
+/** POST /order/{id}/updates/{updateId}/comments body: the commissioner's comment on a work in progress. */
+export const wipCommentBodySchema = z.object({
+  message: text({ error: orderMessages.wipCommentRequired })
+    .trim()
+    .min(1, { error: orderMessages.wipCommentRequired })
+    .max(WIP_COMMENT_MAX, { error: orderMessages.wipCommentTooLong }),
+});
+export type WipCommentBody = z.infer<typeof wipCommentBodySchema>;
+
+export const orderUpdateParamsSchema = z.object({
+  id: rowIdSchema('Must be a commission form id'),
+  updateId: rowIdSchema('Must be an update id of the order'),
+});
+
 /** DELETE /comissionform/decline/{id} optional body (none at all is fine): why the artist declines. */
 export const declineBodySchema = z
   .object({
@@ -191,6 +206,15 @@ export type DeliveryFile = z.infer<typeof deliveryFileSchema>;
 
 export const orderUpdateKindSchema = z.enum(ORDER_UPDATE_KINDS);
 
+/** The commissioner's comment on a work in progress. */
+export const wipCommentSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  author: orderPersonSchema,
+  createdAt: z.iso.datetime(),
+});
+export type WipComment = z.infer<typeof wipCommentSchema>;
+
 /** One entry of an order's history: a work in progress, a delivery or a send-back. */
 export const orderUpdateSchema = z.object({
   id: z.number().int(),
@@ -202,6 +226,10 @@ export const orderUpdateSchema = z.object({
   revision: z.number().int(),
   author: orderPersonSchema,
   createdAt: z.iso.datetime(),
+  /** When the commissioner said a work in progress "looks good" (null: not said; always null but for a WIP). */
+  approvedAt: z.iso.datetime().nullable(),
+  /** The commissioner's comments on a work in progress, oldest first (always empty but for a WIP). */
+  comments: z.array(wipCommentSchema),
 });
 export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
 

@@ -117,9 +117,28 @@ export const orderUpdates = pgTable(
     message: text('message').notNull().default(''),
     /** Send-backs before a delivery or WIP; the revision a send-back starts. */
     revision: integer('revision').notNull().default(0),
+    /** When the commissioner said this work in progress looks good (set once; WIP only). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_updates_form_idx').on(t.formId, t.id)],
+);
+
+/** The commissioner's comments on a work in progress (each also posted in the pair's working chat). */
+export const orderUpdateComments = pgTable(
+  'order_update_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    updateId: integer('update_id')
+      .notNull()
+      .references(() => orderUpdates.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_update_comments_update_idx').on(t.updateId, t.id)],
 );
 
 /** The files of a delivery or WIP, in the artist's order. Media of purpose delivery only. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { CHAT_MESSAGES_PAGE_SIZE } from '@brushline/shared/chat/constants';
 import { chatMessages } from '@brushline/shared/chat/messages';
@@ -18,6 +19,7 @@ import { readChatNotifications } from '../notifications/notifications.service.ts
 import { roomNotFound, toChatAttachment, toChatMessage, type ChatFileVariant } from './chat.dto.ts';
 import {
   countUnreadRooms,
+  findRoomId,
   findRoomMedia,
   inRoom,
   isBlockedEitherWay,
@@ -181,6 +183,30 @@ export async function sendMessage(
     files.map((f) => toChatAttachment(input.room, f)),
   );
   return { message, deliver: deliverFor(otherId, message, stored) };
+}
+
+/**
+ * Posts `text` from the actor into their working room with `otherId`, exactly as MessageSend
+ * would (the send limits, blocks, the recipient's chat notification and unread badge, the push to
+ * both), for features that speak in the working chat: an order's comment on a work in progress.
+ * Answers the message, or null when the two have no working room (one opens with their first
+ * accepted order). Refusals throw like sendMessage's.
+ */
+export async function postInWorkingRoom(
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'limits'>,
+  actor: Actor,
+  input: { otherId: string; text: string },
+): Promise<ChatMessage | null> {
+  const room = await findRoomId(ctx.db, 'working', actor.id, input.otherId);
+  if (room === undefined) return null;
+  const sent = await sendMessage(ctx, actor, {
+    room,
+    clientId: randomUUID(),
+    text: input.text,
+    attachments: [],
+  });
+  await sent.deliver();
+  return sent.message;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Card } from '@brushline/shared/cards/schemas';
-import type { SentForm } from '@brushline/shared/orders/schemas';
+import type { OrderPage, SentForm } from '@brushline/shared/orders/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
 import {
@@ -31,9 +31,12 @@ interface Ctx {
   title: string;
   /** A delivery upload of the artist's (used by the delivery when the setup passes through it). */
   file: string;
+  /** The order's newest update: the work in progress (setup wip) or the delivery (finished). */
+  updateId: number;
 }
 
-type Setup = { closed?: boolean; status?: 'waiting' | 'processing' | 'finished' };
+/** wip: the artist shares a work in progress once the order is in progress. */
+type Setup = { closed?: boolean; status?: 'waiting' | 'processing' | 'finished'; wip?: boolean };
 type Row = MatrixRow<Who, Ctx, Setup>;
 
 let t: TestApp;
@@ -72,13 +75,19 @@ async function context(setup: Setup = {}): Promise<Ctx> {
     );
     if (res.statusCode !== 200) throw new Error(`${m} ${res.statusCode}: ${res.body}`);
   }
+  if (setup.wip) {
+    const res = await call(t.app, 'POST', `/api/task/${form.task.id}/wip`, ann.cookie, delivery);
+    if (res.statusCode !== 200) throw new Error(`wip ${res.statusCode}: ${res.body}`);
+  }
+  const page = await call(t.app, 'GET', `/api/order/${form.id}`, buyer.cookie);
+  const updateId = page.json<OrderPage>().updates.at(-1)?.id ?? 0;
   if (setup.closed) {
     await call(t.app, 'PUT', '/api/comissioncard/update', ann.cookie, {
       ...sampleCard({ title, isOpenComission: false, isCommissionsOpen: false }),
       uuid: card.uuid,
     });
   }
-  return { card, form, buyer, title, file: delivery.files[0]! };
+  return { card, form, buyer, title, file: delivery.files[0]!, updateId };
 }
 
 /** What the participants can see: the artist's cards and tasks, the buyer's outgoing forms, notifications. */
@@ -259,6 +268,49 @@ const rows: Row[] = [
     expect: { artist: 200, buyer: 200, stranger: 404, anon: 401 },
     seenBy: ['artist', 'buyer'],
   })),
+  // The commissioner's answers to a work in progress: theirs alone, on a WIP alone.
+  {
+    name: 'PUT /order/{id}/updates/{updateId}/looks-good',
+    method: 'PUT',
+    url: (c) => `/api/order/${c.form.id}/updates/${c.updateId}/looks-good`,
+    setup: { status: 'processing', wip: true },
+    expect: { artist: 403, buyer: 200, stranger: 404, anon: 401 },
+    mutates: ['buyer'],
+    seenBy: ['buyer'],
+  },
+  {
+    name: 'POST /order/{id}/updates/{updateId}/comments',
+    method: 'POST',
+    url: (c) => `/api/order/${c.form.id}/updates/${c.updateId}/comments`,
+    body: () => ({ message: 'Love the pose' }),
+    setup: { status: 'processing', wip: true },
+    expect: { artist: 403, buyer: 200, stranger: 404, anon: 401 },
+    mutates: ['buyer'],
+    seenBy: ['buyer'],
+  },
+  {
+    name: 'POST /order/{id}/updates/{updateId}/comments (empty comment)',
+    method: 'POST',
+    url: (c) => `/api/order/${c.form.id}/updates/${c.updateId}/comments`,
+    body: () => ({ message: '   ' }),
+    setup: { status: 'processing', wip: true },
+    expect: { artist: 400, buyer: 400, stranger: 400, anon: 400 },
+  },
+  {
+    name: 'PUT /order/{id}/updates/{updateId}/looks-good (a delivery)',
+    method: 'PUT',
+    url: (c) => `/api/order/${c.form.id}/updates/${c.updateId}/looks-good`,
+    setup: { status: 'finished' },
+    expect: { artist: 403, buyer: 409, stranger: 404, anon: 401 },
+  },
+  {
+    name: 'POST /order/{id}/updates/{updateId}/comments (a delivery)',
+    method: 'POST',
+    url: (c) => `/api/order/${c.form.id}/updates/${c.updateId}/comments`,
+    body: () => ({ message: 'Love it' }),
+    setup: { status: 'finished' },
+    expect: { artist: 403, buyer: 409, stranger: 404, anon: 401 },
+  },
   {
     // A delivered file is private: the media route answers the order's two sides only.
     name: 'GET /media/{id}/full of a delivery',

@@ -1,9 +1,15 @@
 import type { OrderUpdateKind } from '@brushline/shared/orders/constants';
-import type { DeliveryFile, DeliveryFileVariant, OrderUpdate } from '@brushline/shared/orders/schemas';
+import type {
+  DeliveryFile,
+  DeliveryFileVariant,
+  OrderUpdate,
+  WipComment,
+} from '@brushline/shared/orders/schemas';
 import type { MediaRow } from '../media/media.dto.ts';
 import { toPerson } from '../users/users.dto.ts';
 import type { UpdateRow } from './deliveries.repo.ts';
 import type { FormRow } from './orders.repo.ts';
+import type { WipCommentRow } from './wip-feedback.repo.ts';
 
 const EXT_OF_MIME: Record<string, string> = { 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
@@ -54,7 +60,25 @@ export function toDeliveryFile(
   };
 }
 
-export function toOrderUpdate(row: UpdateRow, files: DeliveryFile[]): OrderUpdate {
+export function toWipComment(row: WipCommentRow): WipComment {
+  return {
+    id: row.id,
+    message: row.message,
+    author: toPerson({
+      id: row.authorId,
+      login: row.authorLogin,
+      displayName: row.authorDisplayName,
+      avatarId: row.authorAvatarId,
+    }),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toOrderUpdate(
+  row: UpdateRow,
+  files: DeliveryFile[],
+  comments: WipComment[] = [],
+): OrderUpdate {
   return {
     id: row.id,
     kind: row.kind,
@@ -68,5 +92,7 @@ export function toOrderUpdate(row: UpdateRow, files: DeliveryFile[]): OrderUpdat
       avatarId: row.authorAvatarId,
     }),
     createdAt: row.createdAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    comments,
   };
 }

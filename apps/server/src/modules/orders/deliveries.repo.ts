@@ -15,6 +15,7 @@ export async function findUpdateRows(db: DbOrTx, formId: number) {
       kind: orderUpdates.kind,
       message: orderUpdates.message,
       revision: orderUpdates.revision,
+      approvedAt: orderUpdates.approvedAt,
       createdAt: orderUpdates.createdAt,
       authorId: users.id,
       authorLogin: users.login,

@@ -7,6 +7,7 @@ import type {
   OrderPage,
   SentForm,
   WipBody,
+  WipComment,
 } from '@brushline/shared/orders/schemas';
 import { nextStatus } from '@brushline/shared/orders/status-machine';
 import type { Deps } from '../../platform/deps.ts';
@@ -17,7 +18,8 @@ import { openStoredMedia, type MediaFile } from '../media/media.open.ts';
 import { followCommissionStatus } from '../board/board.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { assertRoomForUpdate } from './deliveries.rules.ts';
-import { deliveryFileName, toDeliveryFile, toOrderUpdate } from './deliveries.dto.ts';
+import { deliveryFileName, toDeliveryFile, toOrderUpdate, toWipComment } from './deliveries.dto.ts';
+import { findWipCommentRows } from './wip-feedback.repo.ts';
 import { orderDeadlineSql } from '../requests/order-deadline.sql.ts';
 import { findOrderFile, findUpdateFileRows, findUpdateRows, insertUpdate } from './deliveries.repo.ts';
 import { byFormId, byTaskId, findFormRows, lockTaskAt, moveTaskStatus } from './orders.repo.ts';
@@ -52,12 +54,19 @@ export async function getOrderPage(ctx: Pick<Deps, 'db'>, actor: Actor, formId: 
     );
     byUpdate.set(f.updateId, list);
   }
+  const comments = new Map<number, WipComment[]>();
+  for (const c of await findWipCommentRows(
+    ctx.db,
+    rows.filter((r) => r.kind === 'wip').map((r) => r.id),
+  )) {
+    comments.set(c.updateId, [...(comments.get(c.updateId) ?? []), toWipComment(c)]);
+  }
   const due = await ctx.db.execute<{ deadline: string | null }>(
     sql`select ${orderDeadlineSql(formId)} as deadline`,
   );
   return {
     form,
-    updates: rows.map((r) => toOrderUpdate(r, byUpdate.get(r.id) ?? [])),
+    updates: rows.map((r) => toOrderUpdate(r, byUpdate.get(r.id) ?? [], comments.get(r.id))),
     deadline: due.rows[0]?.deadline ?? null,
   };
 }

@@ -26,6 +26,8 @@ const delivery: OrderUpdate = {
   revision: 0,
   author,
   createdAt: '2026-01-05T00:00:00.000Z',
+  approvedAt: null,
+  comments: [],
 };
 
 afterEach(() => vi.restoreAllMocks());

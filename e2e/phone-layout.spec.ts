@@ -88,6 +88,9 @@ test('on a phone a signed-in buyer finds artists in the header menu, and the CRM
   await expect(page.getByRole('button', { name: 'Show more tabs' })).toBeHidden();
   await checkA11y(page, 'CRM tabs scrolled to the last on a phone', { schemes: ['light', 'dark'] });
   await page.screenshot({ path: test.info().outputPath('crm-tabs-390.png') });
+  // axe's pass at 1280 px (every tab fits there) scrolled the row back to its start: load afresh.
+  await page.reload();
+  await expect(tabs.getByRole('tab', { name: 'Outgoing', selected: true })).toBeInViewport({ ratio: 1 });
   await earlier.click();
   await expect(tabs.getByRole('tab', { name: 'Tracker' })).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: 'Show more tabs' })).toBeVisible();

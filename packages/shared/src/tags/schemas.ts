@@ -59,7 +59,7 @@ export const tagUpdateBodySchema = tagBodyShape.extend({
     .int({ error: tagMessages.versionRequired })
     .min(1, { error: tagMessages.versionRequired })
     .describe(
-      "The tag's current version, from GET tag/get/byIdFull/{id}: a stale one is refused (409), so two editors never overwrite each other unseen",
+      "The tag's current version, from GET tag/get/byIdFull/{id}: a stale one is refused as a conflict, so two editors never overwrite each other unseen",
     ),
 });
 export type TagUpdateBody = z.infer<typeof tagUpdateBodySchema>;

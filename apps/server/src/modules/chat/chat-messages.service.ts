@@ -33,7 +33,8 @@ import {
   type MessageRow,
 } from './chat.repo.ts';
 import { checkAndStoreMessage, type StoredMessage } from './chat-send.repo.ts';
-import { assertOwnLogin, memberOf } from './chat-rooms.service.ts';
+import { memberOf } from './chat-rooms.service.ts';
+import { assertOwnLogin } from './chat.rules.ts';
 
 type HubCtx = Pick<Deps, 'hub' | 'log'>;
 

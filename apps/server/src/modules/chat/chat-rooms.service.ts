@@ -15,6 +15,7 @@ import type { Actor } from '../../platform/session.ts';
 import { listOrdersBetween } from '../orders/orders.service.ts';
 import { findUserByLogin } from '../users/users.repo.ts';
 import { roomNotFound, toChatRoom } from './chat.dto.ts';
+import { assertOwnLogin } from './chat.rules.ts';
 import {
   countUnreadRooms,
   deleteBlock,
@@ -38,16 +39,6 @@ export async function memberOf(
   const room = await findMembership(ctx.db, roomId, actor.id);
   if (!room || (type && room.type !== type)) throw roomNotFound();
   return room;
-}
-
-/**
- * SPEC §7's hub calls name the caller's login (CreatePrivateChat(login, …), MessageSend(room,
- * login, …), ChatRead(room, login)). The session says who the caller is; a login naming anyone
- * else is refused rather than ignored, so a client that meant another account learns it.
- */
-export function assertOwnLogin(actor: Pick<Actor, 'login'>, login: string | undefined): void {
-  if (login !== undefined && login.trim().toLowerCase() !== actor.login.toLowerCase())
-    throw new AppError(403, 'login_mismatch', chatMessages.loginMismatch(login, actor.login));
 }
 
 async function roomView(ctx: Pick<Deps, 'db'>, actor: Pick<Actor, 'id'>, roomId: number): Promise<ChatRoom> {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 /**
@@ -99,6 +100,7 @@ test('references, hidden request attachments, application references, deliveries
     await shows(side.page, media(reference));
     await shows(side.page, deliveredSrc);
   }
+  await checkA11y(cleo.page, 'order page, buyer, delivered with references');
 
   // Cleo's hidden request with an attachment: its page and its editor show it to her.
   const attachment = await upload(cleo.page.request, 'reference', '#d35400');
@@ -121,8 +123,10 @@ test('references, hidden request attachments, application references, deliveries
   ).request;
   await cleo.page.goto(`/requests/${hidden.guid}`);
   await shows(cleo.page, media(attachment));
+  await checkA11y(cleo.page, 'request page, owner, hidden with an attachment');
   await cleo.page.goto(`/crm/requests/editor/${hidden.guid}`);
   await shows(cleo.page, media(attachment));
+  await checkA11y(cleo.page, 'request editor, hidden with an attachment');
 
   // Ari applies to Cleo's public request with a reference; Cleo sees it in her pending list.
   const open = (
@@ -151,6 +155,7 @@ test('references, hidden request attachments, application references, deliveries
   await cleo.page.goto('/crm/requests/pending');
   await cleo.page.getByRole('button', { name: /View/ }).first().click();
   await shows(cleo.page, media(applied));
+  await checkA11y(cleo.page, 'pending applications, an application with a reference open');
 
   // A picture in a chat: the other member sees it in the room.
   const room = (await ok(
@@ -166,6 +171,7 @@ test('references, hidden request attachments, application references, deliveries
   );
   await ari.page.goto(`/chat/${room.id}`);
   await shows(ari.page, `/api/chat/${room.id}/files/${picture}/miniature`);
+  await checkA11y(ari.page, 'casual chat room with a picture');
 
   // Everyone else: the same links answer 404 (the public route as well as the dedicated ones).
   for (const outsider of [sam.page, anon]) {

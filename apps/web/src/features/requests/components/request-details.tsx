@@ -46,21 +46,24 @@ export function RequestDetails({ request, headingOrder = 1 }: { request: Request
           </Text>
         </Group>
       </Stack>
-      <Group gap="lg" component="dl" m={0} style={{ rowGap: 8 }}>
-        {[
-          ['Budget', budgetText(request.priceMin, request.priceMax)],
-          ['Deadline', daysText(request.deadline)],
-          ['Type of work', typeOfWorkLabel(request.typeOfWork)],
-        ].map(([term, value]) => (
-          <Stack gap={0} key={term}>
-            <Text component="dt" size="xs" c="dimmed">
-              {term}
-            </Text>
-            <Text component="dd" m={0} fw={600}>
-              {value}
-            </Text>
-          </Stack>
-        ))}
+      <Group gap="lg" style={{ rowGap: 8 }}>
+        <Group gap="lg" component="dl" m={0} style={{ rowGap: 8 }}>
+          {[
+            ['Budget', budgetText(request.priceMin, request.priceMax)],
+            ['Deadline', daysText(request.deadline)],
+            ['Type of work', typeOfWorkLabel(request.typeOfWork)],
+          ].map(([term, value]) => (
+            <Stack gap={0} key={term}>
+              <Text component="dt" size="xs" c="dimmed">
+                {term}
+              </Text>
+              <Text component="dd" m={0} fw={600}>
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </Group>
+        {/* Beside the list, not in it: a <dl> may hold only its terms and descriptions. */}
         {request.privacy === 'hidden' && (
           <Badge variant="filled" color="gray.8" tt="none">
             Hidden: only you see it

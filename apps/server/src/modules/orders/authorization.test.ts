@@ -49,7 +49,8 @@ beforeAll(async () => {
   ann = await registerArtist(t);
   stranger = await registerArtist(t);
   buyers = [];
-  for (let i = 0; i < 4; i += 1) buyers.push(await registerUser(t.app, t.dataDir));
+  // Enough buyers that none reaches the 30-forms-in-10-minutes limit over the whole table.
+  for (let i = 0; i < 6; i += 1) buyers.push(await registerUser(t.app, t.dataDir));
 });
 afterAll(() => t.close());
 

@@ -64,6 +64,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/task/{id}/wip': 'shareWorkInProgress',
   'GET /api/order/{id}': 'getOrder',
   'GET /api/order/{id}/files/{mediaId}/{variant}': 'getOrderFile',
+  'PUT /api/order/{id}/updates/{updateId}/looks-good': 'approveOrderUpdate',
+  'POST /api/order/{id}/updates/{updateId}/comments': 'commentOnOrderUpdate',
   'GET /api/board': 'getBoard',
   'PATCH /api/board/update': 'updateBoard',
   'POST /api/board/column': 'createBoardColumn',

@@ -80,8 +80,9 @@ describe('the order page', () => {
     });
     renderRoutes(routes, '/order/4');
     await screen.findByRole('listitem', { name: 'Work in progress' });
-    const thumbnails = [...document.querySelectorAll('img')].filter((img) =>
-      img.getAttribute('src')?.endsWith('/miniature'),
+    // People's avatars (miniatures too) are not the work.
+    const thumbnails = [...document.querySelectorAll('img')].filter(
+      (img) => img.getAttribute('src')?.endsWith('/miniature') && !img.closest('.mantine-Avatar-root'),
     );
     // The reference, the WIP's file and the delivery's two.
     expect(thumbnails).toHaveLength(4);

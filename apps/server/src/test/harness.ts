@@ -8,6 +8,10 @@ import { inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, pgliteOptions, type Database } from '../db/client.ts';
+import { setPasswordHashCost } from '../platform/passwords.ts';
+
+// Accounts made by tests hash at argon2id's smallest cost (platform/passwords.ts says why).
+setPasswordHashCost('test');
 
 export interface TestApp {
   app: App;

@@ -132,3 +132,26 @@ export function useDeliver() {
     onSettled: () => void refresh(),
   });
 }
+
+/**
+ * The commissioner's answers to a work in progress on the order page: "Looks good" (PUT, once) and a
+ * comment (POST). Both answer the whole order page, which replaces the cached one.
+ */
+export function useAnswerWip(formId: number) {
+  const qc = useQueryClient();
+  const onSuccess = (page: OrderPage) => {
+    qc.setQueryData(orderKeys.order(formId), page);
+    void qc.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
+  };
+  const looksGood = useMutation({
+    mutationFn: (updateId: number) =>
+      api<OrderPage>(`order/${formId}/updates/${updateId}/looks-good`, { method: 'PUT' }),
+    onSuccess,
+  });
+  const comment = useMutation({
+    mutationFn: ({ updateId, message }: { updateId: number; message: string }) =>
+      api<OrderPage>(`order/${formId}/updates/${updateId}/comments`, { method: 'POST', body: { message } }),
+    onSuccess,
+  });
+  return { looksGood, comment };
+}

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { revisionText } from '@brushline/shared/orders/messages';
-import type { DeliveryFile, OrderUpdate } from '@brushline/shared/orders/schemas';
+import type { DeliveryFile, OrderUpdate, SentForm } from '@brushline/shared/orders/schemas';
+import type { TaskSide } from '@brushline/shared/orders/status-machine';
 import { formatDate } from '../../../lib/format-date.ts';
 import { FileViewer } from './file-viewer.tsx';
 import { WholePicture } from '../../../components/whole-picture.tsx';
+import { WipAnswers } from './wip-answers.tsx';
 
 const HEADINGS: Record<OrderUpdate['kind'], string> = {
   wip: 'Work in progress',
@@ -22,11 +24,15 @@ function heading(u: OrderUpdate, included: number | null, deliveryNo: number): s
 /** The order's history, newest first: every delivery and work in progress with its files, and each send-back. */
 export function OrderUpdates({
   updates,
-  revisionsIncluded,
+  form,
+  side,
 }: {
   updates: OrderUpdate[];
-  revisionsIncluded: number | null;
+  form: SentForm;
+  /** Which side reads: the commissioner answers a work in progress under it. */
+  side: TaskSide;
 }) {
+  const revisionsIncluded = form.revisionsIncluded;
   const [open, setOpen] = useState<{ file: DeliveryFile; title: string } | null>(null);
   if (updates.length === 0) {
     return (
@@ -87,6 +93,15 @@ export function OrderUpdates({
                   </Stack>
                 ))}
               </SimpleGrid>
+              {u.kind === 'wip' && (
+                <WipAnswers
+                  update={u}
+                  formId={form.id}
+                  side={side}
+                  inProgress={form.status === 'processing'}
+                  artistName={form.artist.displayName}
+                />
+              )}
             </Stack>
           </Card>
         );

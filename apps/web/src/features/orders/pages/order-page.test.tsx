@@ -122,6 +122,82 @@ describe('the order page', () => {
     expect(calls.some((c) => c.key.includes('/deliver'))).toBe(false);
   });
 
+  it('lets the commissioner answer a work in progress: "Looks good" once, and a comment under it', async () => {
+    const wip: OrderUpdate = {
+      ...delivery,
+      id: 8,
+      kind: 'wip',
+      message: 'Sketch',
+      files: [file(3, 800, 600)],
+    };
+    let page: OrderPageData = { form: makeForm(4, 'processing'), updates: [wip], deadline: null };
+    const buyer = { id: buyerMe.id, login: 'bob', displayName: 'Bob', avatarMiniatureUrl: null };
+    const calls = stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),
+      'GET /api/order/4': () => ({ status: 200, body: page }),
+      'PUT /api/order/4/updates/8/looks-good': () => {
+        page = { ...page, updates: [{ ...wip, approvedAt: '2026-01-06T00:00:00.000Z' }] };
+        return { status: 200, body: page };
+      },
+      'POST /api/order/4/updates/8/comments': (body) => {
+        const { message } = body as { message: string };
+        const [u] = page.updates;
+        const comment = { id: 1, message, author: buyer, createdAt: '2026-01-06T01:00:00.000Z' };
+        page = { ...page, updates: [{ ...u!, comments: [comment] }] };
+        return { status: 200, body: page };
+      },
+    });
+    const { user } = renderRoutes(routes, '/order/4');
+    const item = within(await screen.findByRole('listitem', { name: 'Work in progress' }));
+    await user.click(item.getByRole('button', { name: 'Looks good' }));
+    expect(await screen.findByText(orderMessages.wipLooksGood)).toBeInTheDocument();
+    expect(await item.findByText(/You told the artist/)).toBeInTheDocument();
+    // Said once: the button goes, the mark stays.
+    expect(item.queryByRole('button', { name: 'Looks good' })).not.toBeInTheDocument();
+
+    await user.click(item.getByRole('button', { name: 'Comment' }));
+    const box = item.getByLabelText('Your comment on this work in progress');
+    expect(box).toHaveFocus();
+    await user.click(item.getByRole('button', { name: 'Send comment' }));
+    expect(await item.findByText(orderMessages.wipCommentRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.key.endsWith('/comments'))).toBe(false);
+
+    await user.type(box, 'Love the pose');
+    await user.click(item.getByRole('button', { name: 'Send comment' }));
+    expect(await screen.findByText(orderMessages.wipCommentSent)).toBeInTheDocument();
+    const comments = within(await item.findByRole('list', { name: 'Comments on this work in progress' }));
+    expect(comments.getByText('Love the pose')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/order/4/updates/8/comments')?.body).toEqual({
+      message: 'Love the pose',
+    });
+    expect(item.queryByLabelText('Your comment on this work in progress')).not.toBeInTheDocument();
+  });
+
+  it('shows the artist the answers to their work in progress, without the buttons', async () => {
+    const buyer = { id: buyerMe.id, login: 'bob', displayName: 'Bob', avatarMiniatureUrl: null };
+    const wip: OrderUpdate = {
+      ...delivery,
+      id: 8,
+      kind: 'wip',
+      files: [file(3, 800, 600)],
+      approvedAt: '2026-01-06T00:00:00.000Z',
+      comments: [{ id: 1, message: 'Bigger hat?', author: buyer, createdAt: '2026-01-06T01:00:00.000Z' }],
+    };
+    stubFetch({
+      'GET /api/sessioncheck': () => ({ status: 200, body: artistMe }),
+      'GET /api/order/4': () => ({
+        status: 200,
+        body: { form: makeForm(4, 'processing'), updates: [wip], deadline: null },
+      }),
+    });
+    renderRoutes(routes, '/order/4');
+    const item = within(await screen.findByRole('listitem', { name: 'Work in progress' }));
+    expect(item.getByText(/The commissioner said so/)).toBeInTheDocument();
+    expect(item.getByText('Bigger hat?')).toBeInTheDocument();
+    expect(item.queryByRole('button', { name: 'Looks good' })).not.toBeInTheDocument();
+    expect(item.queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
+  });
+
   it('tells anyone else the order does not exist', async () => {
     stubFetch({
       'GET /api/sessioncheck': () => ({ status: 200, body: buyerMe }),

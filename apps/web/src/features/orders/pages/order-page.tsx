@@ -100,7 +100,7 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
       <Title order={2} fz="h4">
         Deliveries and work in progress
       </Title>
-      <OrderUpdates updates={updates} revisionsIncluded={form.revisionsIncluded} />
+      <OrderUpdates updates={updates} form={form} side={side} />
       <Title order={2} fz="h4">
         The request
       </Title>

@@ -70,6 +70,9 @@ import { loadSigningSecret } from './platform/signing-secret.ts';
 import { RequestLog } from './platform/request-log.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
 import { registerWeb } from './platform/web.ts';
+import { createDomainEvents } from './platform/events.ts';
+import { reactions } from './reactions.ts';
+import { slotsOf } from './modules/board/queue.service.ts';
 
 export interface AppOptions {
   config: Config;
@@ -143,6 +146,9 @@ export async function buildApp(opts: AppOptions) {
     db: database.db,
     dbWatch,
     bus,
+    // Reactions read the dependencies when an event runs, by then complete.
+    events: createDomainEvents(reactions, () => deps),
+    slotsOf: (ctx, artistId) => slotsOf(ctx, null, artistId),
     mailer,
     limits: createRateLimits({
       redis,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * One service signature across modules (docs/decisions/0009-service-signature.md): every
- * exported function of a `*.service.ts` takes `ctx` (a Pick of Deps, or TxCtx inside a caller's
+ * exported function of a `*.service.ts` takes `ctx` (a Pick of Deps, or TxCtx / EmitCtx inside a caller's
  * transaction) first, the actor second (`actor: Actor`, `actor: Actor | null`, or `_actor: null`
  * for anonymous flows and what the site does itself) and its input after.
  */
@@ -17,7 +17,7 @@ const pureRules = new Set(['canSeeCard', 'sideOf', 'formNotFound']);
 /** Presenters act for nobody: they shape rows for an answer, so they take a context and no actor. */
 const presenters = new Set(['presentForms', 'presentForm', 'isOnline']);
 
-const contextType = /\bDeps\b|^TxCtx$|^Ctx$/;
+const contextType = /\bDeps\b|^TxCtx$|^EmitCtx$|^Ctx$/;
 const actorType = /^(Actor|Pick<Actor, 'id'>)( \| null)?$|^null$/;
 
 /** Every exported function of a source text that breaks the rule, as "name: why". */

@@ -284,7 +284,7 @@ export const DEMO_TAGS: DemoTag[] = [
  * About 60 believable tags with synonyms and parents (issue 9 §4), made by `demo_admin` through the
  * wiki's own service so each has its history. Runs only while the wiki is empty.
  */
-export async function seedDemoTags(deps: Pick<Deps, 'db'>): Promise<number> {
+export async function seedDemoTags(deps: Pick<Deps, 'db' | 'events'>): Promise<number> {
   const [row] = (await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from tags`)).rows;
   if (Number(row?.n ?? 0) > 0) return 0;
   const admin =

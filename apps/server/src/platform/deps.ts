@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { CacheBus } from './cache-bus.ts';
+import type { DomainEvents } from './events.ts';
+import type { Slots } from '@brushline/shared/board/schemas';
 import type { Hub } from './hub.ts';
 import type { Mailer } from './mail.ts';
 import type { MediaStorage } from './media-storage.ts';
@@ -20,6 +22,13 @@ export interface Deps {
   dbWatch: OutageWatch;
   /** Tells every instance's caches what changed (docs/decisions/0006-feed-speed.md). */
   bus: CacheBus;
+  /** What a module did, for the modules that react (platform/events.ts, the table in reactions.ts). */
+  events: DomainEvents;
+  /**
+   * An artist's slots, as their board sets them: asked by orders when a form arrives (waitlist).
+   * The board answers it (app.ts wires board's slotsOf), since orders come before the board.
+   */
+  slotsOf: (ctx: TxCtx, artistId: string) => Promise<Slots>;
   mailer: Mailer;
   limits: RateLimits;
   config: Config;

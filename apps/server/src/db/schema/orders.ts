@@ -51,6 +51,12 @@ export const commissionForms = pgTable(
     waitlist: boolean('waitlist').notNull().default(false),
     /** The buyer chose to show their name and chosen options in the artist's public queue. */
     showInQueue: boolean('show_in_queue').notNull().default(false),
+    /**
+     * When the work is due: for an order made from a public request, the approval plus the
+     * request's deadline in days (SPEC §3 Request.deadline), set when the order is made; null for
+     * an order from a card (cards have no deadline).
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

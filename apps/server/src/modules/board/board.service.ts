@@ -152,12 +152,12 @@ export async function getOwnBoard(ctx: Ctx, actor: Actor): Promise<Board> {
 }
 
 /**
- * The hook of the orders service: a commission of `artistId` changed status (accepted, started,
- * delivered, sent back, approved), so its task moves to the matching column now and the artist's
- * open boards hear of it. It runs after the status change committed; if it fails, the artist's
+ * The board's reaction to commissionStatusChanged (reactions.ts): a commission of `artistId`
+ * changed status (accepted, started, delivered, sent back, approved), so its task moves to the
+ * matching column now and the artist's open boards hear of it. It runs after the status change committed; if it fails, the artist's
  * next read places the task all the same (reconcile), so the failure is only logged.
  */
-export async function followCommissionStatus(ctx: Ctx, _actor: Actor, artistId: string): Promise<void> {
+export async function followCommissionStatus(ctx: Ctx, _actor: null, artistId: string): Promise<void> {
   try {
     const board = await findBoardOf(ctx.db, artistId);
     if (!board) return;

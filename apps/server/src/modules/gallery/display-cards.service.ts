@@ -103,7 +103,7 @@ export async function commissionCardsChanged(ctx: TxCtx, actor: Actor): Promise<
 export const commissionCardsCommitted = (ctx: Pick<Deps, 'bus'>, _actor: Actor) =>
   galleryListsChanged(ctx.bus);
 
-/** A tag was deleted (staff): cards left without a tag are no longer shown. The tags module calls this. */
+/** Tags left use (the tagsDropped reaction, inside the staff's transaction): cards left without a tag are no longer shown. */
 export async function displayCardTagsDropped(ctx: TxCtx, _actor: Actor | null): Promise<void> {
   await refreshDisplayCardsWithoutTags(ctx.db);
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { orderMessages, revisionText } from '@brushline/shared/orders/messages';
 import type {
   DeliverBody,
@@ -15,14 +14,19 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { openStoredMedia, type MediaFile } from '../media/media.open.ts';
-import { followCommissionStatus } from '../board/board.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { assertRoomForUpdate } from './deliveries.rules.ts';
 import { deliveryFileName, toDeliveryFile, toOrderUpdate, toWipComment } from './deliveries.dto.ts';
 import { findWipCommentRows } from './wip-feedback.repo.ts';
-import { orderDeadlineSql } from '../requests/order-deadline.sql.ts';
 import { findOrderFile, findUpdateFileRows, findUpdateRows, insertUpdate } from './deliveries.repo.ts';
-import { byFormId, byTaskId, findFormRows, lockTaskAt, moveTaskStatus } from './orders.repo.ts';
+import {
+  byFormId,
+  byTaskId,
+  findFormRows,
+  findOrderDueAt,
+  lockTaskAt,
+  moveTaskStatus,
+} from './orders.repo.ts';
 import { formNotFound, presentForm, readForm, sideOf } from './orders.service.ts';
 
 const illegal = (message: string = orderMessages.illegalTransition) =>
@@ -61,13 +65,11 @@ export async function getOrderPage(ctx: Pick<Deps, 'db'>, actor: Actor, formId: 
   )) {
     comments.set(c.updateId, [...(comments.get(c.updateId) ?? []), toWipComment(c)]);
   }
-  const due = await ctx.db.execute<{ deadline: string | null }>(
-    sql`select ${orderDeadlineSql(formId)} as deadline`,
-  );
+  const due = await findOrderDueAt(ctx.db, formId);
   return {
     form,
     updates: rows.map((r) => toOrderUpdate(r, byUpdate.get(r.id) ?? [], comments.get(r.id))),
-    deadline: due.rows[0]?.deadline ?? null,
+    deadline: due?.toISOString() ?? null,
   };
 }
 
@@ -101,7 +103,7 @@ const filesText = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
  * other, so a delivery racing another move either wins whole or leaves nothing behind.
  */
 export async function deliverWork(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'events'>,
   actor: Actor,
   input: { taskId: number } & DeliverBody,
 ): Promise<SentForm> {
@@ -137,8 +139,13 @@ export async function deliverWork(
     return created.push;
   });
   push(ctx);
-  // The artist's kanban task follows its status (modules/board).
-  await followCommissionStatus(ctx, actor, row.artistId);
+  // The artist's kanban task follows its status (the board's reaction).
+  await ctx.events.emit('commissionStatusChanged', {
+    formId: row.id,
+    artistId: row.artistId,
+    buyerId: row.senderId,
+    status: to,
+  });
   const [fresh] = await findFormRows(ctx.db, byFormId(row.id));
   return presentForm(ctx, fresh!);
 }

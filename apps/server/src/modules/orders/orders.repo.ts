@@ -114,7 +114,8 @@ export interface NewForm {
   /** Sent while no slot was open (issue 13 §4); false when not said. */
   waitlist?: boolean;
   /** The buyer's choice to show their name and options in the public queue; false when not said. */
-  showInQueue?: boolean;
+  showInQueue?: boolean; /** When the work is due (an order from a request: dueInDays); none when not said. */
+  dueAt?: SQL<Date> | Date | null;
 }
 
 /** Stores a form, its references and its task (status none); call inside a transaction. */
@@ -196,4 +197,16 @@ export async function countTasksByCommissioner(db: DbOrTx, artistId: string) {
     .innerJoin(sender, eq(sender.id, commissionForms.senderId))
     .where(receivedBy(artistId))
     .groupBy(sender.id, sender.login, sender.displayName, sender.avatarMediaId, commissionTasks.status);
+}
+
+/** An order's due date `days` after now (the approval that makes it), for insertFormWithTask. */
+export const dueInDays = (days: number) => sql<Date>`now() + make_interval(days => ${days})`;
+
+/** When an order is due (null: no deadline, as for an order from a card). */
+export async function findOrderDueAt(db: DbOrTx, formId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ dueAt: commissionForms.dueAt })
+    .from(commissionForms)
+    .where(eq(commissionForms.id, formId));
+  return row?.dueAt ?? null;
 }

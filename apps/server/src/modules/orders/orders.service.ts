@@ -14,12 +14,11 @@ import type {
 import { ACTIVE_TASK_STATUSES, TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
 import { inArray } from 'drizzle-orm';
 import { commissionForms } from '../../db/schema/orders.ts';
-import { openWorkingRoom } from '../chat/chat-rooms.service.ts';
 import { userNotFound } from '@brushline/shared/users/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
+import type { EmitCtx } from '../../platform/events.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { slotsOf } from '../board/queue.service.ts';
 import { toPricedCard } from '../cards/cards.dto.ts';
 import { findCardForShare } from '../cards/cards.repo.ts';
 import { canSeeCard } from '../cards/cards.service.ts';
@@ -34,6 +33,7 @@ import {
   countTasksByCommissioner,
   findFormRows,
   findReferenceRows,
+  dueInDays,
   insertFormWithTask,
   markFormRead,
   moveTaskStatus,
@@ -79,7 +79,7 @@ function assertSelf(actor: Actor, login: string): void {
  * references and its task are stored together; the artist hears about it after the commit.
  */
 export async function sendForm(
-  ctx: Pick<Deps, 'db' | 'limits' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'limits' | 'hub' | 'log' | 'slotsOf'>,
   actor: Actor,
   body: SendFormBody,
 ): Promise<SentForm> {
@@ -99,7 +99,7 @@ export async function sendForm(
     }
     await assertOwnMedia({ db: tx }, actor, body.references, ['reference']);
     // Sent while no slot is open: it waits for one, and Incoming marks it (issue 13 §4).
-    const waitlist = (await slotsOf({ db: tx }, null, card.ownerId)).openSlots === 0;
+    const waitlist = (await ctx.slotsOf({ db: tx }, card.ownerId)).openSlots === 0;
     const ids = await insertFormWithTask(
       tx,
       {
@@ -243,6 +243,8 @@ export interface RequestedOrder {
   description: string;
   totalPriceCents: number;
   references: readonly string[];
+  /** The request's deadline in days: the order is due that long after now (the approval). */
+  deadlineDays: number;
 }
 
 /**
@@ -253,7 +255,7 @@ export interface RequestedOrder {
  * runs the board hook (followCommissionStatus) after its commit.
  */
 export async function createRequestedOrder(
-  ctx: TxCtx,
+  ctx: EmitCtx,
   _actor: Actor,
   order: RequestedOrder,
 ): Promise<{ formId: number; taskId: number }> {
@@ -270,6 +272,7 @@ export async function createRequestedOrder(
       revisionsIncluded: order.revisionsIncluded,
       chosen: [],
       type: 'requested',
+      dueAt: dueInDays(order.deadlineDays),
     },
     order.references,
   );
@@ -277,7 +280,7 @@ export async function createRequestedOrder(
   if (!(await moveTaskStatus(ctx.db, ids.taskId, accept.from, accept.to))) {
     throw new AppError(409, 'illegal_transition', orderMessages.illegalTransition);
   }
-  await openWorkingRoom(ctx, { id: order.artistId }, { buyerId: order.buyerId });
+  await ctx.emit('orderAccepted', { artistId: order.artistId, buyerId: order.buyerId });
   return ids;
 }
 

@@ -6,8 +6,6 @@ import { nextStatus, TASK_TRANSITIONS, type TaskAction } from '@brushline/shared
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { followCommissionStatus } from '../board/board.service.ts';
-import { openWorkingRoom } from '../chat/chat-rooms.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { assertRoomForUpdate } from './deliveries.rules.ts';
 import { insertUpdate } from './deliveries.repo.ts';
@@ -71,7 +69,7 @@ export type TaskRef = { taskId: number } | { formId: number };
  * Delivering carries files and is deliverWork's (deliveries.service.ts).
  */
 export async function moveTask(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'events'>,
   actor: Actor,
   ref: TaskRef,
   action: Exclude<TaskAction, 'deliver'>,
@@ -85,7 +83,7 @@ export async function moveTask(
   if (!to) throw illegal(action);
   const needsComment = TASK_TRANSITIONS[action].needsComment;
   const sendBack = action === 'sendBack';
-  const push = await ctx.db.transaction(async (tx) => {
+  const push = await ctx.events.transaction(ctx.db, async (tx, emit) => {
     if (sendBack) await assertRoomForUpdate({ db: tx }, row.id);
     const moved = await moveTaskStatus(tx, row.taskId, row.taskStatus, to, {
       comment: needsComment ? input.comment : undefined,
@@ -93,8 +91,8 @@ export async function moveTask(
       countRevision: sendBack,
     });
     if (!moved) throw illegal(action);
-    // The first accepted order between two people opens their working chat (issue 10 §1).
-    if (action === 'accept') await openWorkingRoom({ db: tx }, actor, { buyerId: row.senderId });
+    // The first accepted order between two people opens their working chat (chat's reaction).
+    if (action === 'accept') await emit('orderAccepted', { artistId: row.artistId, buyerId: row.senderId });
     if (sendBack) {
       await insertUpdate(
         tx,
@@ -120,8 +118,13 @@ export async function moveTask(
     return created.push;
   });
   push(ctx);
-  // The artist's kanban task follows its status (modules/board).
-  await followCommissionStatus(ctx, actor, row.artistId);
+  // The artist's kanban task follows its status (the board's reaction).
+  await ctx.events.emit('commissionStatusChanged', {
+    formId: row.id,
+    artistId: row.artistId,
+    buyerId: row.senderId,
+    status: to,
+  });
   const [fresh] = await findFormRows(ctx.db, byFormId(row.id));
   return presentForm(ctx, fresh!);
 }

@@ -4,7 +4,6 @@ import type { OrderPage, WipCommentBody } from '@brushline/shared/orders/schemas
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { postInWorkingRoom } from '../chat/chat-messages.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { getOrderPage } from './deliveries.service.ts';
 import { byFormId, findFormRows, lockTaskAt, type FormRow } from './orders.repo.ts';
@@ -79,7 +78,7 @@ export async function approveWip(
  * order and the notification stands: the artist is told either way.
  */
 export async function commentOnWip(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'limits'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'events'>,
   actor: Actor,
   ref: WipRef & WipCommentBody,
 ): Promise<OrderPage> {
@@ -99,13 +98,12 @@ export async function commentOnWip(
     return created.push;
   });
   push(ctx);
-  try {
-    await postInWorkingRoom(ctx, actor, {
-      otherId: row.artistId,
-      text: `On your work in progress for “${row.cardTitle}” (order #${row.id}):\n${ref.message}`,
-    });
-  } catch (err) {
-    ctx.log.warn({ err, formId: row.id }, 'a work-in-progress comment did not reach the working chat');
-  }
+  // The chat's reaction posts it in the working chat; should the chat refuse it, the comment stands.
+  await ctx.events.emit('wipCommented', {
+    formId: row.id,
+    artistId: row.artistId,
+    by: actor,
+    text: `On your work in progress for “${row.cardTitle}” (order #${row.id}):\n${ref.message}`,
+  });
   return getOrderPage(ctx, actor, row.id);
 }

@@ -61,8 +61,8 @@ export async function createPost(
   return toPost(row!);
 }
 
-/** The actor's name or picture changed: every instance's cached pages show the new ones at once. */
-export const authorChanged = (ctx: Pick<Deps, 'bus'>, _actor: Actor) => feedPagesChanged(ctx.bus);
+/** A profile's name or picture changed (the profileChanged reaction): every instance's cached pages show the new ones at once. */
+export const authorChanged = (ctx: Pick<Deps, 'bus'>, _actor: null) => feedPagesChanged(ctx.bus);
 
 /** One post as the feed shows it; a post the viewer may not see answers 404 like a missing one. */
 export async function getPost(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: number): Promise<Post> {

@@ -16,12 +16,12 @@ import type {
   PendingRequestGroup,
   TrackingGroup,
 } from '@brushline/shared/requests/schemas';
+import { TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
 import { answeredStatus, trackingStateOf } from '@brushline/shared/requests/tracking';
 import { and } from 'drizzle-orm';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { followCommissionStatus } from '../board/board.service.ts';
 import { getCard } from '../cards/cards.service.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
@@ -47,7 +47,7 @@ import { requestCardsChanged } from './request-list-cache.ts';
 import { byGuid, lockRequest, readableBy } from './requests.repo.ts';
 import { requestNotFound } from './requests.dto.ts';
 
-type Ctx = Pick<Deps, 'db' | 'hub' | 'log' | 'bus'>;
+type Ctx = Pick<Deps, 'db' | 'hub' | 'log' | 'bus' | 'events'>;
 
 const applicationNotFound = () => notFound(requestMessages.applicationNotFound);
 
@@ -212,14 +212,15 @@ export async function answerApplication(ctx: Ctx, actor: Actor, body: AnswerBody
   const row = await ownersApplication(ctx, actor, body.id);
   const to = answeredStatus(row.status, body.answer);
   if (!to) throw new AppError(409, 'already_answered', messages.applicationAnswerFailed);
-  const push = await ctx.db.transaction(async (tx) => {
+  let formId: number | null = null;
+  const push = await ctx.events.transaction(ctx.db, async (tx, emit) => {
     if (!(await answerPending(tx, row.id, to))) {
       throw new AppError(409, 'already_answered', messages.applicationAnswerFailed);
     }
     if (to === 'approved') {
       const request = (await lockRequest(tx, byGuid(row.requestGuid)))!;
       const card = row.cardUuid ? await getCard({ db: tx }, actor, row.cardUuid).catch(() => null) : null;
-      const order = await createRequestedOrder({ db: tx }, actor, {
+      const order = await createRequestedOrder({ db: tx, emit }, actor, {
         buyerId: actor.id,
         artistId: row.senderId,
         cardUuid: card ? row.cardUuid : null,
@@ -238,8 +239,10 @@ export async function answerApplication(ctx: Ctx, actor: Actor, body: AnswerBody
           .slice(0, 2000),
         totalPriceCents: row.offeredPriceCents,
         references: await referenceIdsOf(tx, row.id),
+        deadlineDays: request.deadlineDays,
       });
       await setApplicationForm(tx, row.id, order.formId);
+      formId = order.formId;
     }
     const created = await createNotification({ db: tx }, actor, {
       userId: row.senderId,
@@ -249,7 +252,15 @@ export async function answerApplication(ctx: Ctx, actor: Actor, body: AnswerBody
     return created.push;
   });
   push(ctx);
-  if (to === 'approved') await followCommissionStatus(ctx, actor, row.senderId);
+  // The artist's kanban task follows its status (the board's reaction).
+  if (formId !== null) {
+    await ctx.events.emit('commissionStatusChanged', {
+      formId,
+      artistId: row.senderId,
+      buyerId: actor.id,
+      status: TASK_TRANSITIONS.accept.to,
+    });
+  }
   return presentOne(ctx, actor, row.id);
 }
 

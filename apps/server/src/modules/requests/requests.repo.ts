@@ -242,6 +242,7 @@ export async function lockRequest(db: DbOrTx, where: SQL) {
       description: requests.description,
       additionalRequirements: requests.additionalRequirements,
       preferences: requests.preferences,
+      deadlineDays: requests.deadlineDays,
     })
     .from(requests)
     .where(where)

@@ -4,7 +4,6 @@ import { TAG_ALREADY_MERGED_CODE, type TagFull, type TagMergeBody } from '@brush
 import { tagMessages } from '@brushline/shared/tags/messages';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { displayCardTagsDropped } from '../gallery/display-cards.service.ts';
 import { presentTagFull } from './tags.dto.ts';
 import {
   childLinks,
@@ -26,12 +25,12 @@ import { dropUsagesOfTag, moveUsages } from './tag-usage.repo.ts';
  * the rows stay (deleted) so their history is kept, and the title is free again.
  */
 export async function deleteTag(
-  ctx: Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>,
+  ctx: Pick<Deps, 'db' | 'events'> & Partial<Pick<Deps, 'bus'>>,
   actor: Actor,
   id: number,
 ): Promise<void> {
   if (!isStaff(actor.roles)) throw staffOnly();
-  await write(ctx, async (tx) => {
+  await write(ctx, async (tx, emit) => {
     const row = await findTagById(tx, id, true);
     if (!row) throw tagMissing();
     const now = new Date();
@@ -51,8 +50,8 @@ export async function deleteTag(
       );
     }
     await dropUsagesOfTag(tx, row.id);
-    // A display card that carried only this tag is no longer shown (SPEC §4, issue 11).
-    await displayCardTagsDropped({ db: tx }, actor);
+    // A display card that carried only this tag is no longer shown (SPEC §4).
+    await emit('tagsDropped', { tagIds: [row.id] });
     await dropLinks(tx, row.id);
     const deleted = await updateTagRow(tx, row.id, { deletedAt: now, usageCount: 0 });
     await record(tx, actor, deleted, before, 'delete', gone);
@@ -67,7 +66,7 @@ export async function deleteTag(
  * and children move to `into` (a link that would make a cycle refuses the merge).
  */
 export async function mergeTag(
-  ctx: Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>,
+  ctx: Pick<Deps, 'db' | 'events'> & Partial<Pick<Deps, 'bus'>>,
   actor: Actor,
   id: number,
   body: TagMergeBody,

@@ -216,7 +216,7 @@ async function resolveParents(tx: Tx, self: TagRow, titles: string[], synonymTit
 
 /** POST tag/create (signed-in users). */
 export async function createTag(
-  ctx: Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>,
+  ctx: Pick<Deps, 'db' | 'events'> & Partial<Pick<Deps, 'bus'>>,
   actor: Actor,
   body: TagCreateBody,
 ): Promise<TagFull> {
@@ -239,7 +239,7 @@ export async function createTag(
 
 /** PUT tag/update/{id} (signed-in users), from the version the edit started at; stale is 409. */
 export async function updateTag(
-  ctx: Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>,
+  ctx: Pick<Deps, 'db' | 'events'> & Partial<Pick<Deps, 'bus'>>,
   actor: Actor,
   id: number,
   body: TagUpdateBody,

@@ -3,6 +3,7 @@
 import { tagMessages } from '@brushline/shared/tags/messages';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { Emit } from '../../platform/events.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagVocabularyChanged } from './tag-suggest-cache.ts';
 import { upwardPath } from './tags.graph.ts';
@@ -21,16 +22,16 @@ import { diff, isUniqueViolation, tagExists, tagRuleError } from './tags.rules.t
 /**
  * What a write to the vocabulary needs: the database, and the cache bus that tells every instance
  * (tag-suggest-cache.ts) once it is committed. Only the CLI's demo seed writes without a bus.
- * Services spell it out (`Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>`, decision 0009).
+ * Services spell it out (`Pick<Deps, 'db' | 'events'> & Partial<Pick<Deps, 'bus'>>`, decision 0009).
  */
-export type VocabularyCtx = Pick<Deps, 'db'> & Partial<Pick<Deps, 'bus'>>;
+export type VocabularyCtx = Pick<Deps, 'db' | 'events'> & Partial<Pick<Deps, 'bus'>>;
 
 /** Runs a write to the vocabulary: one transaction, tag writes serialised, a title race answered 409. */
-export async function write<T>(ctx: VocabularyCtx, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function write<T>(ctx: VocabularyCtx, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await ctx.events.transaction(ctx.db, async (tx, emit) => {
       await lockTagWrites(tx);
-      return work(tx);
+      return work(tx, emit);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw tagExists();

@@ -4,8 +4,6 @@ import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
-import { galleryListsChanged } from '../gallery/gallery-page-cache.ts';
-import { authorChanged } from '../posts/posts.service.ts';
 import { toMe } from './users.dto.ts';
 import { findUserById, updateUserProfile } from './users.repo.ts';
 import { isOnline } from './users.service.ts';
@@ -16,7 +14,7 @@ import { isOnline } from './users.service.ts';
  * already has the cropped size and miniature the profile shows; null removes a picture.
  */
 export async function updateProfile(
-  ctx: Pick<Deps, 'db' | 'bus' | 'hub'>,
+  ctx: Pick<Deps, 'db' | 'events' | 'hub'>,
   actor: Actor,
   body: UpdateProfileBody,
 ): Promise<Me> {
@@ -30,8 +28,7 @@ export async function updateProfile(
     });
   });
   // Feed pages and gallery lists are cached with their authors' names and pictures (decisions 0006, 0017).
-  await authorChanged(ctx, actor);
-  await galleryListsChanged(ctx.bus);
+  await ctx.events.emit('profileChanged', { userId: actor.id });
   const row = await findUserById(ctx.db, actor.id);
   if (!row) throw notFound(userNotFound);
   return toMe(row, await isOnline(ctx, actor.id));

@@ -1,0 +1,58 @@
+import { followCommissionStatus } from './modules/board/board.service.ts';
+import { postInWorkingRoom } from './modules/chat/chat-messages.service.ts';
+import { openWorkingRoom } from './modules/chat/chat-rooms.service.ts';
+import { displayCardTagsDropped } from './modules/gallery/display-cards.service.ts';
+import { galleryListsChanged } from './modules/gallery/gallery-page-cache.ts';
+import { authorChanged } from './modules/posts/posts.service.ts';
+import type { Reactions } from './platform/events.ts';
+
+/**
+ * What reacts to what: every domain event (platform/events.ts) and, in order, what other modules
+ * do about it. A module emits its events without knowing this table, so the modules depend in one
+ * direction (module-direction.test.ts); docs/decisions/0019-domain-events.md says when a reaction
+ * runs inside the writer's transaction and when after it.
+ */
+export const reactions: Reactions = {
+  profileChanged: [
+    {
+      name: 'posts: cached feed pages show the new name and picture',
+      when: 'afterCommit',
+      run: (ctx) => authorChanged(ctx, null),
+    },
+    {
+      name: 'gallery: cached artist lists show the new name and picture',
+      when: 'afterCommit',
+      run: (ctx) => galleryListsChanged(ctx.bus),
+    },
+  ],
+  tagsDropped: [
+    {
+      name: 'gallery: a display card left without a tag is no longer shown',
+      when: 'inTransaction',
+      run: (ctx) => displayCardTagsDropped(ctx, null),
+    },
+  ],
+  commissionStatusChanged: [
+    {
+      name: "board: the artist's task moves to the column of its status, open boards hear of it",
+      when: 'afterCommit',
+      run: (ctx, e) => followCommissionStatus(ctx, null, e.artistId),
+    },
+  ],
+  orderAccepted: [
+    {
+      name: 'chat: the pair gets their working room (the first time)',
+      when: 'inTransaction',
+      run: (ctx, e) => openWorkingRoom(ctx, { id: e.artistId }, { buyerId: e.buyerId }),
+    },
+  ],
+  wipCommented: [
+    {
+      name: 'chat: the comment is posted by the commissioner in the working chat (send limits and blocks apply)',
+      when: 'afterCommit',
+      run: async (ctx, e) => {
+        await postInWorkingRoom(ctx, e.by, { otherId: e.artistId, text: e.text });
+      },
+    },
+  ],
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cutText } from './text.ts';
 import { socialBodySchema, displayNameSchema } from './users/schemas.ts';
 import { createPostBodySchema } from './posts/schemas.ts';
 import { loginBodySchema } from './auth/schemas.ts';
@@ -47,5 +48,38 @@ describe('the shared text rule', () => {
     expect(findNul({ [`k${NUL}`]: 'v' })).toBe(`k${NUL}`);
     expect(findNul(NUL)).toBe('');
     expect(findNul({ a: 'fine', n: 1, z: null })).toBeUndefined();
+  });
+});
+
+describe('cutText', () => {
+  it('keeps text within the limit as it is', () => {
+    expect(cutText('Portrait', 8)).toBe('Portrait');
+    expect(cutText('', 3)).toBe('');
+  });
+
+  it('keeps the first `max` characters and marks the cut with an ellipsis', () => {
+    expect(cutText('Portrait of a fox', 8)).toBe('Portrait…');
+    expect(cutText('Portrait!', 8)).toBe('Portrait…');
+  });
+
+  it('counts Cyrillic letters one each', () => {
+    expect(cutText('Портрет лисы', 7)).toBe('Портрет…');
+    expect(cutText('Портрет лисы', 6)).toBe('Портре…');
+    expect(cutText('Портрет', 7)).toBe('Портрет');
+  });
+
+  it('never splits an emoji, a flag, a family or an accented letter, each counting as one', () => {
+    expect(cutText('👍🏽👍🏽👍🏽', 3)).toBe('👍🏽👍🏽👍🏽');
+    expect(cutText('👍🏽👍🏽👍🏽👍🏽', 3)).toBe('👍🏽👍🏽👍🏽…');
+    expect(cutText('🇺🇦🇺🇦🇺🇦', 2)).toBe('🇺🇦🇺🇦…');
+    expect(cutText('👨‍👩‍👧👨‍👩‍👧', 2)).toBe('👨‍👩‍👧👨‍👩‍👧');
+    expect(cutText('👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧', 2)).toBe('👨‍👩‍👧👨‍👩‍👧…');
+    expect(cutText('e\u0301e\u0301e\u0301', 2)).toBe('e\u0301e\u0301…');
+  });
+
+  it('ends at a word when asked and a word ends past half the limit', () => {
+    expect(cutText('A red fox in the snow at night', 15, { atWord: true })).toBe('A red fox in…');
+    expect(cutText('A red fox in the snow at night', 16, { atWord: true })).toBe('A red fox in the…');
+    expect(cutText('Supercalifragilistic', 10, { atWord: true })).toBe('Supercalif…');
   });
 });

@@ -56,3 +56,24 @@ export function findNul(value: unknown, path = ''): string | undefined {
   }
   return undefined;
 }
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The one way text is cut for display (SPEC §9's "cut at N characters"): the first `max`
+ * characters as a reader counts them (grapheme clusters, so an emoji with its modifiers or a
+ * letter with its accent is one and is never split), then an ellipsis when anything was left
+ * out. `atWord`: end at the last word boundary when one is past half the limit.
+ */
+export function cutText(value: string, max: number, opts: { atWord?: boolean } = {}): string {
+  if (value.length <= max) return value;
+  const parts = Array.from(graphemes.segment(value), (s) => s.segment);
+  if (parts.length <= max) return value;
+  let kept = parts.slice(0, Math.max(0, max)).join('');
+  // A cut that falls just before a space already ends at a word.
+  if (opts.atWord && !/^\s/.test(parts[max] ?? '')) {
+    const space = kept.lastIndexOf(' ');
+    if (space > kept.length / 2) kept = kept.slice(0, space);
+  }
+  return `${kept.trimEnd()}…`;
+}

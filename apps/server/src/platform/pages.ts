@@ -4,6 +4,7 @@ import {
   SHARE_TITLE_MAX,
   SITE_DESCRIPTION,
 } from '@brushline/shared/site';
+import { cutText } from '@brushline/shared/text';
 
 /** A picture for link previews; `url` may be a path on this server. */
 export interface PageImage {
@@ -64,10 +65,8 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+/g;
  */
 export function firstWords(text: string, max: number): string {
   const line = text.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  // The ellipsis counts: a share description's limit is the whole text's.
+  return line.length <= max ? line : cutText(line, max - 1, { atWord: true });
 }
 
 const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);

@@ -54,3 +54,6 @@ export const TAG_WRITE_LIMIT = { points: 60, seconds: 10 * 60 } as const satisfi
   points: number;
   seconds: number;
 };
+
+/** A changed description in a tag's history shows its first 120 characters. */
+export const TAG_HISTORY_VALUE_CUT = 120;

@@ -3,6 +3,7 @@
  * the key, not SVG markup: the picture lives in the web bundle, so a stored link can never carry
  * markup into someone's page, and new icons need no data migration (docs/decisions/0003).
  */
+import { cutText } from '../text.ts';
 export const SOCIAL_SITES = [
   'x',
   'twitter',
@@ -77,7 +78,7 @@ export function socialSiteOf(url: string): SocialSite | null {
 
 /** SPEC §2: a link is shown cut at `max` characters with an ellipsis. */
 export function shortUrl(url: string, max: number): string {
-  return url.length > max ? `${url.slice(0, max)}…` : url;
+  return cutText(url, max);
 }
 
 /** SPEC §5's social link: an https:// URL naming a real host (one with a dot), with no spaces or credentials. */

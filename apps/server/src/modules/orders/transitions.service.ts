@@ -2,6 +2,7 @@ import { messages } from '@brushline/shared/messages';
 import { SEND_BACK_COMMENT_QUOTED } from '@brushline/shared/orders/constants';
 import { orderMessages, revisionText } from '@brushline/shared/orders/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
+import { cutText } from '@brushline/shared/text';
 import { nextStatus, TASK_TRANSITIONS, type TaskAction } from '@brushline/shared/orders/status-machine';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -21,8 +22,7 @@ const failMessages: Partial<Record<TaskAction, string>> = {
 const illegal = (action: TaskAction) =>
   new AppError(409, 'illegal_transition', failMessages[action] ?? orderMessages.illegalTransition);
 
-const quoted = (c: string) =>
-  c.length > SEND_BACK_COMMENT_QUOTED ? `${c.slice(0, SEND_BACK_COMMENT_QUOTED - 1)}…` : c;
+const quoted = (c: string) => cutText(c, SEND_BACK_COMMENT_QUOTED);
 
 /** What the other side is told, e.g. "ann accepted your request for “Portrait”". */
 function notificationText(

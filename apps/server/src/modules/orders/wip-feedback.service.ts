@@ -1,6 +1,7 @@
 import { WIP_COMMENT_QUOTED, WIP_COMMENTS_MAX } from '@brushline/shared/orders/constants';
 import { orderMessages } from '@brushline/shared/orders/messages';
 import type { OrderPage, WipCommentBody } from '@brushline/shared/orders/schemas';
+import { cutText } from '@brushline/shared/text';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -18,7 +19,7 @@ export interface WipRef {
 
 const notInProgress = () => new AppError(409, 'illegal_transition', orderMessages.wipFeedbackOnlyInProgress);
 
-const quoted = (c: string) => (c.length > WIP_COMMENT_QUOTED ? `${c.slice(0, WIP_COMMENT_QUOTED - 1)}…` : c);
+const quoted = (c: string) => cutText(c, WIP_COMMENT_QUOTED);
 
 /**
  * The order and its work in progress, when the actor is its commissioner and the work is in

@@ -1,9 +1,9 @@
 import { CHAT_LAST_MESSAGE_CUT, CHAT_ROOM_NAME_CUT } from '@brushline/shared/chat/constants';
 import type { ChatRoom } from '@brushline/shared/chat/schemas';
+import { cutText } from '@brushline/shared/text';
 
-/** Text cut to `max` characters, the last one an ellipsis when anything was left out. */
-export const cut = (text: string, max: number) =>
-  [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
+/** Text cut after `max` characters, with an ellipsis when anything was left out (cutText). */
+export const cut = (text: string, max: number) => cutText(text, max);
 
 /** SPEC §9: the room's name in the list, cut at 14 characters. */
 export const roomName = (room: ChatRoom) => cut(room.chatName, CHAT_ROOM_NAME_CUT);

@@ -1,6 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { displayTagTitle } from '@brushline/shared/tags/normalize';
 import type { TagChange, TagHistoryEntry } from '@brushline/shared/tags/schemas';
+import { TAG_HISTORY_VALUE_CUT } from '@brushline/shared/tags/constants';
+import { cutText } from '@brushline/shared/text';
 import { formatDateTime } from '../../../lib/format-date.ts';
 
 const fieldNames: Record<TagChange['field'], string> = {
@@ -26,7 +28,7 @@ function shown(value: TagChange['before'], field: TagChange['field']): string {
   if (Array.isArray(value)) return value.map(displayTagTitle).join(', ');
   if (field === 'title' || field === 'synonymOf') return displayTagTitle(value);
   if (field === 'deleted') return formatDateTime(value);
-  return value.length > 120 ? `${value.slice(0, 120)}…` : value;
+  return cutText(value, TAG_HISTORY_VALUE_CUT);
 }
 
 /** One change as "Field: before → after". */

@@ -97,7 +97,19 @@ async function shiftsAfterLoad(page: Page): Promise<number> {
   await expect(page.getByRole('article').first()).toBeVisible();
   // Every picture on screen has arrived and been laid out.
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images]
+          .filter((img) => img.getBoundingClientRect().top < innerHeight)
+          .every((img) => img.complete),
+      ),
+    )
+    .toBe(true);
+  // Two frames: whatever the last picture changed has been laid out and reported as a shift.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   const shifts = await page.evaluate(() => (globalThis as unknown as { __shifts: number[] }).__shifts);
   return shifts.reduce((a, b) => a + b, 0);
 }

@@ -99,9 +99,11 @@ function setup(signedIn = true) {
 
 describe('hub client', () => {
   it('does not connect while nobody is signed in', async () => {
-    const { opened } = setup(false);
+    const { opened, client } = setup(false);
     expect(await screen.findByText('Bob is offline')).toBeInTheDocument();
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // The session answer (nobody) has arrived and its effects have run: no timer needed.
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    await act(async () => {});
     expect(opened()).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_TYPING_THROTTLE_MS } from '@brushline/shared/chat/constants';
 import type { ChatMessagePage, ChatRoom } from '@brushline/shared/chat/schemas';
 import { messages } from '@brushline/shared/messages';
@@ -169,9 +169,15 @@ describe('reading, opening, typing, catching up', () => {
     expect(atBob).toEqual([{ roomId: room.id, userId: ann.id }]);
     expect(atEve).toEqual([]);
     expect(atAnn).toEqual([]);
-    await new Promise((r) => setTimeout(r, CHAT_TYPING_THROTTLE_MS));
-    a.emit('ChatTyping', { room: room.id });
-    await nextEvent(b, 'ChatTyping');
+    // Once the throttle's time has passed (the clock moved on, not waited for), typing is sent again.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      vi.setSystemTime(Date.now() + CHAT_TYPING_THROTTLE_MS);
+      a.emit('ChatTyping', { room: room.id });
+      await nextEvent(b, 'ChatTyping');
+    } finally {
+      vi.useRealTimers();
+    }
     expect(atBob).toHaveLength(2);
   });
 

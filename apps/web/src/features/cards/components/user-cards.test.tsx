@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { CARD_UUID, makeCard } from '../../orders/test/order-fixtures.ts';
@@ -23,10 +23,12 @@ describe('UserCards on a profile', () => {
 
   it('shows nothing for someone without open cards', async () => {
     const calls = stubFetch({ 'GET /api/comissioncards/user/artist': () => ({ status: 200, body: [] }) });
-    renderRoutes(routes, '/profile/artist/home');
-    await screen.findByText((_, el) => el === document.body);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls.some((c) => c.key === 'GET /api/comissioncards/user/artist')).toBe(true);
+    const { client } = renderRoutes(routes, '/profile/artist/home');
+    await waitFor(() =>
+      expect(calls.some((c) => c.key === 'GET /api/comissioncards/user/artist')).toBe(true),
+    );
+    // The empty answer has been rendered once the query settles (no timer: the query's own state).
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(screen.queryByRole('heading', { name: 'Commissions' })).toBeNull();
   });
 });

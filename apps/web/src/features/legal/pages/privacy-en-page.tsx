@@ -1,21 +1,10 @@
-import { Anchor, List, Text, Title } from '@mantine/core';
 import { CODE_TTL_MS, MINIMUM_AGE, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
-import { useSiteInfo } from '../../../lib/site-info.ts';
-import { LegalPageLayout } from '../components/legal-page-layout.tsx';
-
-interface PolicySection {
-  heading: string;
-  paragraphs?: string[];
-  items?: string[];
-  notes?: string[];
-  /** Lead-in text followed by the contact mailbox link. */
-  contact?: string;
-}
+import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
 
 const SESSION_DAYS = Math.round(SESSION_TTL_MS / (24 * 60 * 60 * 1000));
 const CODE_MINUTES = Math.round(CODE_TTL_MS / (60 * 1000));
 
-const SECTIONS: PolicySection[] = [
+const SECTIONS: LegalSection[] = [
   {
     heading: 'About this policy',
     paragraphs: [
@@ -119,39 +108,5 @@ const SECTIONS: PolicySection[] = [
 ];
 
 export function PrivacyEnPage() {
-  const { contactEmail } = useSiteInfo();
-
-  return (
-    <LegalPageLayout title="Privacy policy" lang="en">
-      {SECTIONS.map((section) => (
-        <section key={section.heading}>
-          <Title order={2} mt="xl" mb="sm">
-            {section.heading}
-          </Title>
-          {section.paragraphs?.map((text) => (
-            <Text key={text} mb="sm">
-              {text}
-            </Text>
-          ))}
-          {section.items && (
-            <List spacing="xs" mb="sm">
-              {section.items.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
-          )}
-          {section.notes?.map((text) => (
-            <Text key={text} mb="sm">
-              {text}
-            </Text>
-          ))}
-          {section.contact && (
-            <Text mb="sm">
-              {section.contact} <Anchor href={`mailto:${contactEmail}`}>{contactEmail}</Anchor>.
-            </Text>
-          )}
-        </section>
-      ))}
-    </LegalPageLayout>
-  );
+  return <LegalDocument title="Privacy policy" lang="en" sections={SECTIONS} />;
 }

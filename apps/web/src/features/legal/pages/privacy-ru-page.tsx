@@ -1,16 +1,5 @@
-import { Anchor, List, Text, Title } from '@mantine/core';
 import { CODE_TTL_MS, MINIMUM_AGE, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
-import { useSiteInfo } from '../../../lib/site-info.ts';
-import { LegalPageLayout } from '../components/legal-page-layout.tsx';
-
-interface PolicySection {
-  heading: string;
-  paragraphs?: string[];
-  items?: string[];
-  notes?: string[];
-  /** Lead-in text followed by the contact mailbox link. */
-  contact?: string;
-}
+import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
 
 /** Russian plural form for a count: forms are for 1, 2–4 and 5+ (e.g. день, дня, дней). */
 function plural(count: number, forms: readonly [string, string, string]): string {
@@ -24,7 +13,7 @@ function plural(count: number, forms: readonly [string, string, string]): string
 const SESSION_DAYS = plural(Math.round(SESSION_TTL_MS / (24 * 60 * 60 * 1000)), ['день', 'дня', 'дней']);
 const CODE_MINUTES = plural(Math.round(CODE_TTL_MS / (60 * 1000)), ['минуту', 'минуты', 'минут']);
 
-const SECTIONS: PolicySection[] = [
+const SECTIONS: LegalSection[] = [
   {
     heading: 'Об этой политике',
     paragraphs: [
@@ -128,39 +117,5 @@ const SECTIONS: PolicySection[] = [
 ];
 
 export function PrivacyRuPage() {
-  const { contactEmail } = useSiteInfo();
-
-  return (
-    <LegalPageLayout title="Политика конфиденциальности" lang="ru">
-      {SECTIONS.map((section) => (
-        <section key={section.heading}>
-          <Title order={2} mt="xl" mb="sm">
-            {section.heading}
-          </Title>
-          {section.paragraphs?.map((text) => (
-            <Text key={text} mb="sm">
-              {text}
-            </Text>
-          ))}
-          {section.items && (
-            <List spacing="xs" mb="sm">
-              {section.items.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
-          )}
-          {section.notes?.map((text) => (
-            <Text key={text} mb="sm">
-              {text}
-            </Text>
-          ))}
-          {section.contact && (
-            <Text mb="sm">
-              {section.contact} <Anchor href={`mailto:${contactEmail}`}>{contactEmail}</Anchor>.
-            </Text>
-          )}
-        </section>
-      ))}
-    </LegalPageLayout>
-  );
+  return <LegalDocument title="Политика конфиденциальности" lang="ru" sections={SECTIONS} />;
 }

@@ -1,18 +1,7 @@
-import { Anchor, List, Text, Title } from '@mantine/core';
 import { MINIMUM_AGE } from '@brushline/shared/auth/constants';
-import { useSiteInfo } from '../../../lib/site-info.ts';
-import { LegalPageLayout } from '../components/legal-page-layout.tsx';
+import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
 
-interface TermsSection {
-  heading: string;
-  paragraphs?: string[];
-  items?: string[];
-  notes?: string[];
-  /** Lead-in text followed by the contact mailbox link. */
-  contact?: string;
-}
-
-const SECTIONS: TermsSection[] = [
+const SECTIONS: LegalSection[] = [
   {
     heading: 'About these terms',
     paragraphs: [
@@ -105,39 +94,5 @@ const SECTIONS: TermsSection[] = [
 ];
 
 export function TermsPage() {
-  const { contactEmail } = useSiteInfo();
-
-  return (
-    <LegalPageLayout title="Terms of use" lang="en">
-      {SECTIONS.map((section) => (
-        <section key={section.heading}>
-          <Title order={2} mt="xl" mb="sm">
-            {section.heading}
-          </Title>
-          {section.paragraphs?.map((text) => (
-            <Text key={text} mb="sm">
-              {text}
-            </Text>
-          ))}
-          {section.items && (
-            <List spacing="xs" mb="sm">
-              {section.items.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
-          )}
-          {section.notes?.map((text) => (
-            <Text key={text} mb="sm">
-              {text}
-            </Text>
-          ))}
-          {section.contact && (
-            <Text mb="sm">
-              {section.contact} <Anchor href={`mailto:${contactEmail}`}>{contactEmail}</Anchor>.
-            </Text>
-          )}
-        </section>
-      ))}
-    </LegalPageLayout>
-  );
+  return <LegalDocument title="Terms of use" lang="en" sections={SECTIONS} />;
 }

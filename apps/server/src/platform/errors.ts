@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@brushline/shared/error-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ApiErrorBody } from '@brushline/shared/messages';
@@ -7,7 +8,8 @@ import type { OutageWatch } from './outage.ts';
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    /** One of the catalogue's (packages/shared/src/error-codes.ts), so clients can rely on it. */
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** Field path → message, like a schema error's `fields`. */

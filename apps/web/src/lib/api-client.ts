@@ -1,10 +1,12 @@
+import type { ClientErrorCode, ErrorCode } from '@brushline/shared/error-codes';
 import type { ApiErrorBody } from '@brushline/shared/messages';
 
 /** A failed API call, carrying the server's code, SPEC message and per-field messages. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** The server's code from the catalogue (a framework's own code is passed on as it came). */
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
   ) {
@@ -39,7 +41,7 @@ export async function api<T>(
     const err = (data as ApiErrorBody | undefined)?.error;
     throw new ApiError(
       res.status,
-      err?.code ?? 'http_error',
+      (err?.code as ErrorCode | undefined) ?? 'http_error',
       err?.message ?? `Request failed (${res.status})`,
       err?.fields,
     );

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@brushline/shared/error-codes';
 import pLimit from 'p-limit';
 import { MEDIA_UPLOADS_AT_ONCE, type MediaPurpose } from '@brushline/shared/media/constants';
 import type { Media } from '@brushline/shared/media/schemas';
@@ -49,7 +50,7 @@ function send(
       reject(
         new ApiError(
           xhr.status,
-          err?.code ?? 'upload_failed',
+          (err?.code as ErrorCode | undefined) ?? 'upload_failed',
           err?.message ?? `Upload failed (${xhr.status})`,
         ),
       );

@@ -24,6 +24,8 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const REGISTER_CODE_LENGTH = 6;
 export const RESET_CODE_PREFIX = 'RS-';
 export const RESET_CODE_BODY_LENGTH = 10;
+/** What the recovery code field takes: the code with room for the spaces a pasted one may carry. */
+export const RESET_CODE_INPUT_MAX = 20;
 /** No 0/O, 1/I: a code read from a phone screen is typed without guessing. */
 export const RESET_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const RESET_TOKEN_TTL_MINUTES = 15;

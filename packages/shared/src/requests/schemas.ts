@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mediaSchema } from '../media/schemas.ts';
 import { taskStatusSchema } from '../orders/schemas.ts';
 import { PG_INT_MAX, pageNumberSchema, rowIdSchema } from '../paging.ts';
+import { TAG_TITLE_MAX } from '../tags/constants.ts';
 import { tagRefSchema } from '../tags/schemas.ts';
 import { text } from '../text.ts';
 import { personSchema } from '../users/schemas.ts';
@@ -95,7 +96,7 @@ export const requestBodySchema = z.object({
   ).default([]),
   /** Tag titles (a synonym stores its canonical tag). */
   tags: z
-    .array(text().trim().min(1).max(64))
+    .array(text().trim().min(1).max(TAG_TITLE_MAX))
     .max(REQUEST_TAGS_MAX, { error: requestMessages.tooManyTags })
     .default([]),
   privacy: requestPrivacySchema.default('public'),

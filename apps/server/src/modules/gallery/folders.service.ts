@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@brushline/shared/error-codes';
 import { sql } from 'drizzle-orm';
 import {
   FOLDER_DEPTH_MAX,
@@ -42,7 +43,7 @@ import { recomputeGallery } from './gallery-upkeep.ts';
 import { galleryListsChanged } from './gallery-page-cache.ts';
 
 const folderMissing = () => notFound(galleryMessages.folderMissing);
-const bad = (code: string, message: string, field?: string) =>
+const bad = (code: ErrorCode, message: string, field?: string) =>
   new AppError(400, code, message, {}, field ? { [field]: message } : undefined);
 
 /** Folders as answers: each with the images and children this reader may see. */

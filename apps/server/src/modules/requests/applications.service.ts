@@ -16,6 +16,7 @@ import type {
   PendingRequestGroup,
   TrackingGroup,
 } from '@brushline/shared/requests/schemas';
+import { FORM_DESCRIPTION_MAX } from '@brushline/shared/orders/constants';
 import { TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
 import { answeredStatus, trackingStateOf } from '@brushline/shared/requests/tracking';
 import { and } from 'drizzle-orm';
@@ -236,7 +237,7 @@ export async function answerApplication(ctx: Ctx, actor: Actor, body: AnswerBody
         ]
           .filter((s) => s.trim() !== '')
           .join('\n\n')
-          .slice(0, 2000),
+          .slice(0, FORM_DESCRIPTION_MAX),
         totalPriceCents: row.offeredPriceCents,
         references: await referenceIdsOf(tx, row.id),
         deadlineDays: request.deadlineDays,

@@ -1,10 +1,11 @@
+import type { ErrorCode } from '@brushline/shared/error-codes';
 import { messages } from '@brushline/shared/messages';
 import { tagMessages } from '@brushline/shared/tags/messages';
 import type { TagChange } from '@brushline/shared/tags/schemas';
 import { AppError } from '../../platform/errors.ts';
 
 /** 400 naming the rule that was broken; `field` is the body field to mark in the form. */
-export const tagRuleError = (code: string, message: string, field?: string) =>
+export const tagRuleError = (code: ErrorCode, message: string, field?: string) =>
   new AppError(400, code, message, {}, field ? { [field]: message } : undefined);
 
 export const tagExists = () =>

@@ -1,5 +1,6 @@
 import { CHAT_LAST_MESSAGE_CUT, CHAT_ROOM_NAME_CUT } from '@brushline/shared/chat/constants';
 import type { ChatRoom } from '@brushline/shared/chat/schemas';
+import { messages } from '@brushline/shared/messages';
 import { cutText } from '@brushline/shared/text';
 
 /** Text cut after `max` characters, with an ellipsis when anything was left out (cutText). */
@@ -10,7 +11,7 @@ export const roomName = (room: ChatRoom) => cut(room.chatName, CHAT_ROOM_NAME_CU
 
 /** SPEC §9: the last message in the list, cut at 12; a picture-only message says so. */
 export function lastMessageLine(room: ChatRoom, myId: string | undefined): string {
-  if (room.lastMessage === null) return 'No messages yet...';
+  if (room.lastMessage === null) return messages.chatNoMessages;
   const own = room.lastMessageSenderId === myId ? 'You: ' : '';
   const text = room.lastMessage.replace(/\s+/g, ' ').trim();
   if (!text && room.attachmentsLength > 0)

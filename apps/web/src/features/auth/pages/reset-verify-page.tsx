@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrors } from '@brushline/shared/validation';
-import { CODE_TTL_MINUTES, RESET_CODE_PREFIX } from '@brushline/shared/auth/constants';
+import { CODE_TTL_MINUTES, RESET_CODE_INPUT_MAX, RESET_CODE_PREFIX } from '@brushline/shared/auth/constants';
 import { resetCodeBodySchema } from '@brushline/shared/auth/schemas';
 import { paths } from '@brushline/shared/paths';
 import { applyServerError } from '../../../lib/server-errors.ts';
@@ -49,7 +49,7 @@ export function ResetVerifyPage() {
             placeholder="RS-XXXXXXXXXX"
             autoComplete="one-time-code"
             autoCapitalize="characters"
-            maxLength={20}
+            maxLength={RESET_CODE_INPUT_MAX}
             autoFocus
             {...form.getInputProps('resetCode')}
           />

@@ -2,6 +2,7 @@ import { Box, Card, Checkbox, Group, Image, Radio, Stack, Text, Title } from '@m
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CardSection, Card as CommissionCard } from '@brushline/shared/cards/schemas';
+import { CARD_DEFAULT_TITLE } from '@brushline/shared/cards/constants';
 import { computeTotal, formatUsd } from '@brushline/shared/cards/pricing';
 import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { toPath } from '@brushline/shared/paths';
@@ -74,7 +75,7 @@ export function CardView({
           )}
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Title order={headingOrder} fz="h3" style={{ overflowWrap: 'anywhere' }}>
-              {card.title || 'Untitled card'}
+              {card.title || CARD_DEFAULT_TITLE}
             </Title>
             {card.owner && (
               <Group gap={6} wrap="nowrap">

@@ -138,9 +138,8 @@ export function WipAnswers({
             <Textarea
               label="Your comment on this work in progress"
               description={`${form.values.message.length}/${WIP_COMMENT_MAX} · ${artistName} gets it as a notification and in your working chat`}
-              autosize
-              minRows={3}
-              maxRows={10}
+              rows={3}
+              resize="vertical"
               data-autofocus
               autoFocus
               {...form.getInputProps('message')}

@@ -61,7 +61,7 @@ CREATE INDEX "chat_messages_room_idx" ON "chat_messages" USING btree ("room_id",
 CREATE UNIQUE INDEX "chat_rooms_pair_uq" ON "chat_rooms" USING btree ("type","user_low","user_high");--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_chat_room_id_chat_rooms_id_fk" FOREIGN KEY ("chat_room_id") REFERENCES "public"."chat_rooms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_chat_unread_uq" ON "notifications" USING btree ("user_id","chat_room_id") WHERE "notifications"."is_read" = false and "notifications"."chat_room_id" is not null;--> statement-breakpoint
--- Orders accepted before chat existed get their working room too (issue 10 §1).
+-- Orders accepted before chat existed get their working room too (decision 0016).
 INSERT INTO "chat_rooms" ("type", "user_low", "user_high")
 SELECT DISTINCT 'working'::"chat_room_type", LEAST(f."artist_id", f."sender_id"), GREATEST(f."artist_id", f."sender_id")
 FROM "commission_forms" f JOIN "commission_tasks" t ON t."form_id" = f."id"

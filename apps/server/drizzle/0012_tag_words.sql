@@ -1,4 +1,4 @@
--- Tag autocomplete on 100,000 tags (issue 9, decision 0015): the words of live titles for the typo
+-- Tag autocomplete on 100,000 tags (decision 0015): the words of live titles for the typo
 -- correction (pg_trgm over a few thousand words instead of every title), kept by a trigger, and the
 -- prefix indexes widened so the autocomplete reads them index-only.
 CREATE TABLE "tag_words" (

@@ -1,4 +1,4 @@
--- The NSFW closure kept in SQL (issue 11 §6, decision 0017): every live canonical NSFW tag and all
+-- The NSFW closure kept in SQL (decision 0017): every live canonical NSFW tag and all
 -- its descendants, so /gallery and /artists ask "carries an NSFW tag" with two index probes instead
 -- of receiving the whole set (2,292 ids over 10,000 tags) with every query. Statement triggers keep
 -- it exact in the transaction of every write to tags and tag_parents, bulk inserts included.

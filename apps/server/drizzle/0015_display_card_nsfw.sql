@@ -1,7 +1,7 @@
 ALTER TABLE "display_cards" ADD COLUMN "carries_nsfw" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "display_cards_media_idx" ON "display_cards" USING gin ("media_ids");--> statement-breakpoint
 -- Display cards keep whether they or one of their display images carry an NSFW tag or a
--- descendant of one (`carries_nsfw`, issue 11 §6, decision 0017): the same question
+-- descendant of one (`carries_nsfw`, decision 0017): the same question
 -- carriesNsfwSql asks of tag_usages and nsfw_tags, answered once per write instead of with
 -- index probes per card and per display image on every /artists page. Triggers keep it exact in
 -- the transaction of every write to tag_usages (taggings, merges, deletions), to nsfw_tags

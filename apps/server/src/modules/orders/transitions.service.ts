@@ -93,7 +93,7 @@ export async function moveTask(
       countRevision: sendBack,
     });
     if (!moved) throw illegal(action);
-    // The first accepted order between two people opens their working chat (issue 10 §1).
+    // The first accepted order between two people opens their working chat (decision 0016).
     if (action === 'accept') await openWorkingRoom({ db: tx }, actor, { buyerId: row.senderId });
     if (sendBack) {
       await insertUpdate(

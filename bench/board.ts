@@ -1,4 +1,4 @@
-// Board benchmark (issue 13 §5): a board of 500 tasks in 12 columns, then `GET /api/board` and a
+// Board benchmark (decision 0014): a board of 500 tasks in 12 columns, then `GET /api/board` and a
 // whole-board save at 20 connections beside the raw health route, in one run, on a fresh PostgreSQL
 // database (BENCH_DATABASE_URL or DATABASE_URL; created for the run and dropped after) or, without
 // one, on in-memory PGlite (info only). Target: read p99 ≤ 25 ms on PostgreSQL.

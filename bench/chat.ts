@@ -1,4 +1,4 @@
-// `npm run bench:chat`: the chat's real-time path under load (issue 10 §5). Two server instances
+// `npm run bench:chat`: the chat's real-time path under load (decision 0016). Two server instances
 // (the compiled server, `npm run build` first) share a fresh PostgreSQL database and Redis;
 // BENCH_SOCKETS sockets (default 1,000) in half as many rooms, each room's two members on
 // different instances, so every message crosses Redis.

@@ -19,8 +19,8 @@ import { freshPostgres, serveBench } from './fresh-postgres.ts';
 import { measure, type Measured, type Options } from './measure.ts';
 
 /**
- * Targets: the feed keeps up with a bare route, anonymous (issue #3) and signed in (issue #7), and
- * depth does not cost latency (issue #3).
+ * Targets: the feed keeps up with a bare route, anonymous and signed in, and
+ * depth does not cost latency (decision 0006).
  */
 const FEED_TO_RAW_MIN = 0.35;
 const SIGNED_IN_TO_RAW_MIN = 0.35;

@@ -1,4 +1,4 @@
-// Galleries benchmark (issue 11 §7): 5,000 artists with a shown display card and an open card,
+// Galleries benchmark (decision 0017): 5,000 artists with a shown display card and an open card,
 // 50,000 gallery images and 10,000 tags (with parents) on a fresh PostgreSQL database
 // (BENCH_DATABASE_URL or DATABASE_URL; created for the run and dropped after). Measures
 // `GET /api/artists` filtered by a parent tag and a price range, `GET /api/gallery` page 1 and a

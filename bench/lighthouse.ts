@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse 12's mobile preset (simulated slow 4G, 4× CPU slowdown)
 // on the feed, a profile and a commission page of a seeded server; the median of BENCH_RUNS runs
-// per page. Exits non-zero when a target of issue 7 is missed.
+// per page. Exits non-zero when a target of decision 0008 is missed.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';

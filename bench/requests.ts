@@ -1,4 +1,4 @@
-// Public requests benchmark (issue 12 §4): 50,000 requests (1 in 10 hidden) from 2,000 owners with
+// Public requests benchmark (decision 0018): 50,000 requests (1 in 10 hidden) from 2,000 owners with
 // 2 wiki tags each, over 10,000 tags (with parents), on a fresh PostgreSQL database
 // (BENCH_DATABASE_URL or DATABASE_URL; created for the run and dropped after). Measures
 // `GET /api/request/get/filter` page 1 and a deep page (half-way down), each without filters and

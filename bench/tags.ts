@@ -1,4 +1,4 @@
-// Tag autocomplete benchmark (issue 9 §5): 100,000 tags with synonyms and parents on a fresh
+// Tag autocomplete benchmark (decision 0015): 100,000 tags with synonyms and parents on a fresh
 // PostgreSQL database (BENCH_DATABASE_URL or DATABASE_URL; created for the run and dropped after),
 // then `GET /api/tags/autocomplete?q=` at 20 connections over a stream of what people type
 // (typingStream: prefixes, typos the trigram match has to catch, synonyms, whole titles),

@@ -1,4 +1,4 @@
-// Upload fairness bench (issue #7 §4, the security review's image item): several big animated GIFs
+// Upload fairness bench (decision 0011, the security review's image item): several big animated GIFs
 // from 4 accounts at once, then a fifth user's tiny upload. Reports the tiny upload's time under that
 // load as a ratio to its time alone on the idle server in the same run, and the CPU time of one
 // animation at the pixel budget (MAX_ANIMATION_MEGAPIXELS). Real HTTP against the app listening on

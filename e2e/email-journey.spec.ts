@@ -82,7 +82,7 @@ test('an artist is e-mailed about a new order, unsubscribes from the mail signed
   const newOrders = page.getByRole('radiogroup', { name: 'New orders' });
   await expect(newOrders.getByRole('radio', { name: 'In-app only' })).toBeChecked();
   await checkA11y(page, 'settings: notifications');
-  // Chat messages are e-mailed by default (issue 10): she turns them to in-app only.
+  // Chat messages are e-mailed by default (decision 0016): she turns them to in-app only.
   const chat = page.getByRole('radiogroup', { name: 'Chat messages' });
   await expect(chat.getByRole('radio', { name: 'E-mail' })).toBeChecked();
   await chat.getByText('In-app only', { exact: true }).click();

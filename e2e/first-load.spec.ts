@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
-// A first visit on a phone (issue 7 §1): what the page names in its head is what the app then uses,
+// A first visit on a phone (decision 0008): what the page names in its head is what the app then uses,
 // the header is there before any script, and nothing on screen moves while the data arrives.
 // Layout is checked here, never timing: the timings are bench/lighthouse.ts's and bench/slow-4g.ts's.
 

@@ -4,7 +4,7 @@ import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 /**
- * Galleries and finding artists (issue 11 §7): an artist makes a folder, uploads a tagged image,
+ * Galleries and finding artists (decision 0017): an artist makes a folder, uploads a tagged image,
  * builds a display card; an anonymous visitor finds the artist on /artists by a parent tag and opens
  * the commission card with its example folder; a reader who hides that tag no longer sees the card.
  * Every screen is checked by axe at 1280 and 390 px.

@@ -4,7 +4,7 @@ import { registerByApi } from './accounts.ts';
 import { TAG_TYPES } from '../packages/shared/src/tags/constants.ts';
 
 /**
- * The tag wiki (issue 9): a signed-in member creates a tag with a parent and a synonym, finds it in
+ * The tag wiki (decision 0015): a signed-in member creates a tag with a parent and a synonym, finds it in
  * the table by the synonym, edits it; a second editor's stale save shows what changed meanwhile;
  * the FAQ. Every screen is checked by axe at 1280 and 390 px.
  */

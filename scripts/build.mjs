@@ -12,7 +12,7 @@ import { inputsHash, isBuilt, writeStamp } from './build-stamp.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 // Every dependency is pinned to versions that run on the Node of package.json's "engines"
-// (README "Requirements"): an older Node gets one plain sentence here, not an error deep inside one.
+// (decision 0001): an older Node gets one plain sentence here, not an error deep inside one.
 const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const least = /^>=\s*(\d+)\.(\d+)/.exec(engines.node);
 const [major, minor] = process.versions.node.split('.').map(Number);

@@ -45,7 +45,7 @@ export default defineConfig({
           // Small common chunks (a Mantine component, a helper shared by two pages) are copied
           // into the chunks that use them instead of each being a request of its own: a profile
           // needed 35 scripts, 6 with this, for the same bytes; on a phone over HTTP/1.1 each
-          // request waits its turn (issue 7, decision 0008). Experimental in rolldown 1.2; it
+          // request waits its turn (decision 0008). Experimental in rolldown 1.2; it
           // turns on strictExecutionOrder, so modules still run in their import order, and a
           // registry keeps one state per module across copies. Chunks holding style sheets stay
           // files, as rolldown's guide asks of Vite builds (the CSS would be emitted per copy).

@@ -29,13 +29,13 @@ export const paths = {
   /** SPEC §2 profile children: the user's open commission cards, and their gallery (`?folder=` opens one). */
   profileCards: '/profile/:login/cards',
   profileGallery: '/profile/:login/gallery',
-  /** SPEC §2 main layout children: finding artists, and the public gallery (issue 11). */
+  /** SPEC §2 main layout children: finding artists, and the public gallery (decision 0017). */
   artists: '/artists',
   gallery: '/gallery',
-  /** SPEC §2 main layout child: public requests (issue 12), and one request with its Apply form. */
+  /** SPEC §2 main layout child: public requests (decision 0018), and one request with its Apply form. */
   requests: '/requests',
   request: '/requests/:guid',
-  /** The tags a reader hides or blurs (issue 11 §6). */
+  /** The tags a reader hides or blurs (decision 0017). */
   settingsHiddenTags: '/settings/hidden-tags',
   /** SPEC §2 casual chat: the room list, and one room open beside it. */
   chat: '/chat',

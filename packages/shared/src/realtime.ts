@@ -39,7 +39,7 @@ export interface ServerToClientEvents {
   }) => void;
   /**
    * SPEC §7: an artist applied to one of the user's requests (or updated their pending
-   * application). Pushed by the server after the application committed (issue 12 §2,
+   * application). Pushed by the server after the application committed (decision 0018,
    * docs/decisions/0018-requests.md); the client refreshes its pending list.
    */
   AppliedForRequestRecieved: (payload: {

@@ -128,7 +128,7 @@ describe('demo content', () => {
       expect(requests.map((r) => r.privacy)).toEqual(['public', 'public', 'public']);
       expect(requests.find((r) => r.applications === 1)?.title).toBe('My cat as a fantasy knight');
       expect(requests.every((r) => r.tags.length > 0)).toBe(true);
-      // Galleries (issue 11 §7): two shown display cards on /artists, a parent tag finds the
+      // Galleries (decision 0017): two shown display cards on /artists, a parent tag finds the
       // painter's; the demo artist's folders, one Private (on their page, not in /gallery).
       const artists = (await fresh.app.inject({ url: '/api/artists' })).json<ArtistsPage>();
       expect(artists.items.map((a) => a.owner.login).sort()).toEqual(['demo_artist', 'demo_painter']);

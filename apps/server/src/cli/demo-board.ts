@@ -9,7 +9,7 @@ import {
 } from '../modules/board/board.service.ts';
 
 /**
- * The demo artist's board (issue 13): their accepted orders are on it by themselves; this adds the
+ * The demo artist's board (decision 0014): their accepted orders are on it by themselves; this adds the
  * stages they work in (Sketch, Colour with a WIP limit of 2), the order with a sketch shared moved
  * into Sketch, a personal task with a due date, and 5 slots for the public queue.
  */

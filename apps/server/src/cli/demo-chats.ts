@@ -15,7 +15,7 @@ async function talk(deps: Deps, room: number, lines: [Actor, string][]) {
 }
 
 /**
- * Demo chats (issue 10): the working chat the accepted orders opened between the artist and the
+ * Demo chats (decision 0016): the working chat the accepted orders opened between the artist and the
  * client, with a conversation about the sketch: the client's comment on it is made on the order
  * page (kept under the sketch and posted here by the same service the page uses), and the artist's
  * last line is unread by the client; and a casual chat from the admin the artist has not read yet,

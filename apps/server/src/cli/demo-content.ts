@@ -160,7 +160,7 @@ export async function seedDemoContent(
     references: [],
     chosen: [{ sectionKey: 'framing', optionKeys: ['headshot'] }],
     totalPrice: 40,
-    // The client lets their name and choice show in the artist's public queue (issue 13 §4).
+    // The client lets their name and choice show in the artist's public queue (decision 0014).
     showInQueue: true,
   });
   await moveTask(deps, artist, { taskId: inProgress.task.id }, 'accept');
@@ -173,7 +173,7 @@ export async function seedDemoContent(
   });
   const sketchUpdate = { formId: inProgress.id, updateId: shared.updates.at(-1)!.id };
 
-  // More orders, so the CRM lists show rows that differ at a glance (issue 8 §3): the artist has
+  // More orders, so the CRM lists show rows that differ at a glance (decision 0005): the artist has
   // one to start and one to deliver under Active, the client one delivered work to approve first
   // in Outgoing, and a second commissioner (the demo admin, when created) waits in Incoming.
   const order = (

@@ -89,7 +89,7 @@ async function buildGallery(deps: Deps, actor: Actor, folders: DemoFolder[]) {
 }
 
 /**
- * Demo galleries (issue 11 §7): the demo artist's folders (one Private), tagged images using the
+ * Demo galleries (decision 0017): the demo artist's folders (one Private), tagged images using the
  * demo tags and a shown display card; a second demo artist (demo_painter) with an open card whose
  * example folder is theirs, so /artists has two cards to filter. Runs after the demo tags exist.
  */

@@ -5,7 +5,7 @@ import { createRequest } from '../modules/requests/requests.service.ts';
 import { actorOf } from './demo-content.ts';
 
 /**
- * Demo requests (issue 12 §4): public requests from the demo client, one of them hidden (its
+ * Demo requests (decision 0018): public requests from the demo client, one of them hidden (its
  * owner's only), and an application from the demo artist with their open card waiting in the
  * client's pending list. Runs after the demo tags exist, so the requests carry wiki tags.
  */

@@ -14,7 +14,7 @@ const DEMO: { login: string; email: string; roles: Role[] }[] = [
   { login: 'demo_artist', email: 'artist@demo.brushline.example', roles: ['artist'] },
   { login: 'demo_client', email: 'client@demo.brushline.example', roles: [] },
   { login: 'demo_admin', email: 'admin@demo.brushline.example', roles: ['admin'] },
-  // A second artist, so the artists list (issue 11) has more than one card to filter.
+  // A second artist, so the artists list (decision 0017) has more than one card to filter.
   { login: 'demo_painter', email: 'painter@demo.brushline.example', roles: ['artist'] },
 ];
 

@@ -281,7 +281,7 @@ export const DEMO_TAGS: DemoTag[] = [
 ];
 
 /**
- * About 60 believable tags with synonyms and parents (issue 9 §4), made by `demo_admin` through the
+ * About 60 believable tags with synonyms and parents (decision 0015), made by `demo_admin` through the
  * wiki's own service so each has its history. Runs only while the wiki is empty.
  */
 export async function seedDemoTags(deps: Pick<Deps, 'db' | 'events'>): Promise<number> {

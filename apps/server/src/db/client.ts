@@ -61,7 +61,7 @@ export interface DatabaseOptions {
 
 /**
  * Options every PGlite instance is made with: the extensions the migrations create (pg_trgm for
- * tag search, issue 9). Tests and tools that make their own PGlite pass these too.
+ * tag search, decision 0015). Tests and tools that make their own PGlite pass these too.
  */
 export const pgliteOptions = (extra: PGliteOptions = {}): PGliteOptions => ({
   ...extra,

@@ -12,7 +12,7 @@ import { captureLog } from '../test/log-capture.ts';
 import { registerUser } from '../test/harness.ts';
 
 /**
- * A real PostgreSQL outage (issue #7 §4): the app's database stops taking connections and its
+ * A real PostgreSQL outage (decision 0011): the app's database stops taking connections and its
  * sessions are cut, the way a restart or a failover looks from the app. Needs DATABASE_URL (CI's
  * server suite has it); PGlite cannot go away under a running app.
  */

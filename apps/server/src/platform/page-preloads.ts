@@ -123,7 +123,7 @@ export function pageChunks(manifest: Manifest, pageModule: string): string[] {
  * `<link rel="modulepreload">` tags for the page a pathname opens, read from the build's manifest
  * (kept in memory, read again when a rebuild changes it). Without them the browser learns of the
  * page's chunk only once the entry has downloaded and run, a second round of downloads before
- * anything of the page can show (issue 7, Lighthouse on /feed). With them, the page's scripts
+ * anything of the page can show (decision 0008, Lighthouse on /feed). With them, the page's scripts
  * download beside the entry's. An unknown page, or no manifest (a build without one), gives none.
  */
 export function pagePreloads(manifestFile: string, pageModules = PAGE_MODULES) {

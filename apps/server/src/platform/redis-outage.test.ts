@@ -10,7 +10,7 @@ import { captureLog, type LogLine } from '../test/log-capture.ts';
 import { multipartBody, pngBytes } from '../test/media-fixtures.ts';
 
 /**
- * A Redis outage under two running instances (issue #7 §4): a Redis of the test's own on a free
+ * A Redis outage under two running instances (decision 0011): a Redis of the test's own on a free
  * port, killed and started again. redis-server must be installed (CI and the dev machines have it).
  */
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;

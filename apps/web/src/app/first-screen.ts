@@ -13,7 +13,7 @@ const WAIT_MS = 1500;
  * Puts into the query cache what the screen a visitor arrives at reads first (the same reads the
  * server preloads in the page's head: apps/server/src/platform/page-preloads.ts), so the first
  * render already has them: one render of the whole page, which React splits into short slices,
- * instead of one blocking render per answer as each arrives (issue 7: total blocking time).
+ * instead of one blocking render per answer as each arrives (decision 0008: total blocking time).
  * Never throws: a read that fails is left to the page, which shows its error and retries.
  */
 export async function loadFirstScreen(client: QueryClient, pathname: string): Promise<void> {

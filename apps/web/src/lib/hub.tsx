@@ -172,7 +172,7 @@ function HubConnection({ hub, connect }: { hub: HubState; connect: HubConnector 
 }
 
 /**
- * The Socket.IO client of the real-time hub (issue #3): one connection per signed-in tab,
+ * The Socket.IO client of the real-time hub: one connection per signed-in tab,
  * events that features turn into query invalidations, and presence. `connect` is replaceable
  * for tests; under Vitest nothing connects unless a test passes one.
  */

@@ -17,7 +17,7 @@ export const EMAIL_MAX = 254;
 /** Registering confirms the user is over this age (SPEC §2, the legal pages). */
 export const MINIMUM_AGE = 18;
 
-/** Verification and reset codes (issue #2 security rules). */
+/** Verification and reset codes (decision 0002). */
 export const CODE_TTL_MINUTES = 10;
 export const CODE_TTL_MS = CODE_TTL_MINUTES * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;

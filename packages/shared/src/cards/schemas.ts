@@ -97,7 +97,7 @@ const cardBodyShape = z.object({
   cardBanner: uuidSchema.nullable().default(null),
   /** Media id of the uploader's own image of purpose cardThumbnail. */
   thumbnailPicture: uuidSchema.nullable().default(null),
-  /** SPEC §3 galleryFolder: id of one of the artist's own folders of examples (issue 11). */
+  /** SPEC §3 galleryFolder: id of one of the artist's own folders of examples (decision 0017). */
   galleryFolder: uuidSchema.nullable().default(null),
   isOpenComission: z.boolean(),
   isCommissionsOpen: z.boolean(),

@@ -141,7 +141,7 @@ function messageRules<T extends z.ZodType<{ text: string; attachments: string[] 
     });
 }
 
-/** SPEC §7 MessageSend(room, login, text, attachments), with the client-made id (issue 10 §2). */
+/** SPEC §7 MessageSend(room, login, text, attachments), with the client-made id (decision 0016). */
 export const messageSendSchema = messageRules(
   z.object({
     room: z.number({ error: roomIdError }).int({ error: roomIdError }).positive({ error: roomIdError }),

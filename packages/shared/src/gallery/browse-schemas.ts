@@ -96,7 +96,7 @@ export const galleryPageSchema = z.object({
 });
 export type GalleryPage = z.infer<typeof galleryPageSchema>;
 
-/** The reader's hidden tags (issue 11 §6). */
+/** The reader's hidden tags (decision 0017). */
 export const hiddenTagModeSchema = z.enum(HIDDEN_TAG_MODES);
 export const hiddenTagsBodySchema = z.object({
   items: z

@@ -1,5 +1,5 @@
 /**
- * Galleries, folders, display cards and the artists list (SPEC §3, §4, §5, §9; issue 11). Every
+ * Galleries, folders, display cards and the artists list (SPEC §3, §4, §5, §9; decision 0017). Every
  * limit the schemas, forms, database and messages state is named here. Choices are explained in
  * docs/decisions/0017-galleries.md.
  */
@@ -14,7 +14,7 @@
 export const PRIVACIES = ['Public', 'Private', 'Hidden'] as const;
 export type Privacy = (typeof PRIVACIES)[number];
 
-/** Issue 11 §1: tags one gallery image may carry. */
+/** Tags one gallery image may carry (decision 0017). */
 export const GALLERY_IMAGE_TAGS_MAX = 15;
 /** An image's title, also its alternative text. */
 export const GALLERY_IMAGE_TITLE_MAX = 120;
@@ -47,7 +47,7 @@ export const FILTER_TAGS_MAX = 5;
 /** The name search of /artists. */
 export const ARTIST_SEARCH_MAX = 64;
 
-/** Issue 11 §6: tags a reader may hide or blur. */
+/** Tags a reader may hide or blur (decision 0017). */
 export const HIDDEN_TAGS_MAX = 100;
 export const HIDDEN_TAG_MODES = ['hide', 'blur'] as const;
 export type HiddenTagMode = (typeof HIDDEN_TAG_MODES)[number];

@@ -5,10 +5,10 @@ export const NOTIFICATION_TYPES = [
   'commission_request_status',
   'commission_status',
   'system_notification',
-  /** Not in SPEC §3's list: an artist delivered work or shared work in progress (issue 8 §1). */
+  /** Not in SPEC §3's list: an artist delivered work or shared work in progress (decision 0013). */
   'commission_delivery',
   /**
-   * Not in SPEC §3's list: someone wrote in a chat (issue 10 §1). Stored once per room until the
+   * Not in SPEC §3's list: someone wrote in a chat (decision 0016). Stored once per room until the
    * room is read, only so the e-mail batch can carry it; the bell and /notifications leave it out
    * (the header's chat badge shows unread chats).
    */
@@ -20,7 +20,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const SYSTEM_MESSAGE_MAX = 500;
 
 /**
- * What a user can choose to be e-mailed about (issue 8 §4). Every notification type that may send
+ * What a user can choose to be e-mailed about (decision 0010). Every notification type that may send
  * an e-mail belongs to one kind (EMAIL_KIND_OF_TYPE); a kind may have no type yet (chat messages)
  * and is then offered but never mailed. Append new kinds at the end: unsubscribe links carry the
  * kinds as bits in this order.
@@ -52,7 +52,7 @@ export const EMAIL_KIND_OF_TYPE: Partial<Record<NotificationType, NotificationKi
 
 /**
  * Until a user chooses: what someone away must not miss (their orders moving, and messages they
- * have not read: one mail per room per batch window, issue 10 §1) is e-mailed; applications stay
+ * have not read: one mail per room per batch window, decision 0016) is e-mailed; applications stay
  * on the site.
  */
 export const NOTIFICATION_CHANNEL_DEFAULTS: Record<NotificationKind, NotificationChannel> = {

@@ -55,7 +55,7 @@ export const WIP_COMMENT_QUOTED = 200;
 export const ORDER_UPDATE_KINDS = ['wip', 'delivery', 'sendBack'] as const;
 export type OrderUpdateKind = (typeof ORDER_UPDATE_KINDS)[number];
 /**
- * Order list rows (issue 8 §3) show the first words of the brief and the chosen options in short,
+ * Order list rows (decision 0005) show the first words of the brief and the chosen options in short,
  * so two orders of the same card tell apart at a glance; the details show them whole.
  */
 export const ORDER_ROW_BRIEF_MAX = 90;

@@ -56,7 +56,7 @@ export function isFinalStatus(status: TaskStatus): boolean {
 }
 
 /**
- * Whose move a task waits for (issue 8 §3: lists put the viewer's own turn first and mark it).
+ * Whose move a task waits for (decision 0005: lists put the viewer's own turn first and mark it).
  * A new request waits for the artist's answer (the buyer's cancel is a way out, not the next
  * step); accepted and in-progress work waits for the artist; delivered work waits for the buyer's
  * approval or send-back; final statuses wait for no one. status-machine.test.ts holds it to

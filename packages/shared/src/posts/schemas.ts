@@ -34,7 +34,7 @@ export const createPostBodySchema = z
   });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
 
-/** A post as a feed card needs it, in one query (issue #3). */
+/** A post as a feed card needs it, in one query (decision 0006). */
 export const postSchema = z.object({
   id: z.number().int(),
   ownerId: uuidSchema,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TASK_STATUSES } from '../orders/constants.ts';
 import { answeredStatus, trackingStateOf } from './tracking.ts';
 
-describe('tracking states (issue 12 §3)', () => {
+describe('tracking states (decision 0018)', () => {
   it('maps every application status and task status', () => {
     const approved = Object.fromEntries(TASK_STATUSES.map((s) => [s, trackingStateOf('approved', s)]));
     expect(approved).toEqual({

@@ -3,7 +3,7 @@ import type { ApplicationStatus, TrackingState } from './constants.ts';
 
 /**
  * The one mapping from an application and its commission task to a SPEC §3 tracking state
- * (issue 12 §3). Pending applications are not tracked yet (they are in the owner's pending
+ * (decision 0018). Pending applications are not tracked yet (they are in the owner's pending
  * list): null. An approved application follows its task: waiting is "approved", processing and
  * finished (delivered, waiting for the commissioner) are "work in progress", done is "done", and
  * a task canceled or declined after approval counts as "declined". An approved application whose

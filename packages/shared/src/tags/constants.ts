@@ -1,5 +1,5 @@
 /**
- * Tag wiki limits and enums (SPEC §3, §5, §9; issue 9). The schemas, the forms, the database and
+ * Tag wiki limits and enums (SPEC §3, §5, §9; decision 0015). The schemas, the forms, the database and
  * the messages that state a limit all read these. Choices are explained in
  * docs/decisions/0015-tag-wiki.md.
  */

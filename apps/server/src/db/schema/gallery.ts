@@ -136,7 +136,7 @@ export const displayCards = pgTable(
   ],
 );
 
-/** Issue 11 §6: tags a reader hides (left out) or blurs, with their descendants. */
+/** Tags a reader hides (left out) or blurs, with their descendants (decision 0017). */
 export const hiddenTags = pgTable(
   'hidden_tags',
   {

@@ -47,7 +47,7 @@ export const commissionForms = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     /** The card's "revisions included" when sent: a later card edit does not change the order. */
     revisionsIncluded: integer('revisions_included'),
-    /** Sent while the artist had no open slot (issue 13 §4): Incoming marks it "waitlist". */
+    /** Sent while the artist had no open slot (decision 0014): Incoming marks it "waitlist". */
     waitlist: boolean('waitlist').notNull().default(false),
     /** The buyer chose to show their name and chosen options in the artist's public queue. */
     showInQueue: boolean('show_in_queue').notNull().default(false),

@@ -107,7 +107,7 @@ export const tagParents = pgTable(
 
 /**
  * Every tag a reader who does not display NSFW never sees: each live canonical NSFW tag and all its
- * descendants (issue 11 §6, decision 0017). Kept exact by statement triggers on `tags` and
+ * descendants (decision 0017). Kept exact by statement triggers on `tags` and
  * `tag_parents` (migration 0013), in the transaction of every write to the vocabulary, bulk
  * inserts included, so the lists ask it in SQL instead of walking the graph per request.
  */

@@ -35,7 +35,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Logins and e-mails are unique regardless of case (issue #2).
+    // Logins and e-mails are unique regardless of case (decision 0002).
     uniqueIndex('users_login_lower_uq').on(sql`lower(${t.login})`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
   ],

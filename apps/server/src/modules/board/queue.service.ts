@@ -11,7 +11,7 @@ import { findBoardOf, findColumns, findTasks } from './board.repo.ts';
 import { fixedInMemory, reconcile } from './board.rules.ts';
 
 /**
- * The artist's slots (issue 13 §4): how many active commissions they take (set on their board),
+ * The artist's slots (decision 0014): how many active commissions they take (set on their board),
  * how many they have (accepted, in progress, awaiting approval) and how many are open. Also what
  * marks a form sent while none is open "waitlist" (orders.service.ts sendForm).
  */

@@ -98,7 +98,7 @@ export interface SentMessage {
  * either way refuses it; the blocked side hears only that sending failed. Attachments must be the
  * sender's own chat uploads.
  *
- * The hot path is one database round trip (issue 10 §5): the rate limits first (Redis, both in
+ * The hot path is one database round trip (decision 0016): the rate limits first (Redis, both in
  * one write), then one statement that checks membership, blocks and a resend and, when they pass,
  * stores the message with its attachments, the room's last message, the sender's read pointer
  * and the recipient's chat notification (one per room until read, which is what the batched e-mail

@@ -33,7 +33,7 @@ import {
 } from './display-cards.repo.ts';
 
 /**
- * The two public lists of issue 11: /artists (shown display cards, newest activity first) and
+ * The two public lists of decision 0017: /artists (shown display cards, newest activity first) and
  * /gallery (effectively Public images, newest first). Both page by a keyset cursor — the row's
  * time in full precision and its id — so a deep page costs what page 1 costs.
  */

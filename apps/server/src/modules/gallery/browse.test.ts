@@ -9,7 +9,7 @@ import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, shownArtist } from './gallery-fixtures.ts';
 
 /**
- * /artists and /gallery (issue 11 §4–§6): tag filters with descendants and synonyms, price, open
+ * /artists and /gallery (decision 0017): tag filters with descendants and synonyms, price, open
  * now, name search, keyset pages, and what a reader's hidden tags and maturity leave out or blur.
  */
 let t: TestApp;

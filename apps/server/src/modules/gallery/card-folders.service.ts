@@ -10,7 +10,7 @@ import { ownFolder, uuidArrayLiteral, visibleFolders, visibleImages } from './ga
 type CardFolder = NonNullable<Card['galleryFolder']>;
 
 /**
- * SPEC §3 Commission card galleryFolder (issue 11 §2): the example folders of cards as `actor` may
+ * SPEC §3 Commission card galleryFolder (decision 0017): the example folders of cards as `actor` may
  * see them — a folder they may not open is left out (the card shows none), and of a folder they may
  * open only the images they may see, in the folder's order.
  */

@@ -15,7 +15,7 @@ import {
 import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, createFolder, shownArtist } from './gallery-fixtures.ts';
 
-/** SPEC §4's rule, kept true as each of its conditions changes (issue 11 §3). */
+/** SPEC §4's rule, kept true as each of its conditions changes (decision 0017). */
 let t: TestApp;
 let tag: string;
 beforeAll(async () => {

@@ -35,7 +35,7 @@ const privacyRule =
   'never reach the main gallery); Hidden ones only the owner and the allowedUserList (who also open the folders ' +
   'inside). A folder is as strict as the strictest folder above it. See docs/decisions/0017-galleries.md.';
 
-/** Folders (issue 11 §2). SPEC §7 says only "GET folders by user login"; these paths are ours. */
+/** Folders (decision 0017). SPEC §7 says only "GET folders by user login"; these paths are ours. */
 export const foldersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

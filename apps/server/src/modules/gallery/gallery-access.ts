@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/session.ts';
 import { carriesNsfwSql } from '../tags/tag-usage.service.ts';
 
 /**
- * Who may see what, written once as SQL conditions (issue 11 §1, the FAQ's rules; decision 0017).
+ * Who may see what, written once as SQL conditions (the FAQ's rules; decision 0017).
  * Every list and every single read of images and folders puts these in its WHERE clause, so what a
  * reader may not see never leaves the database.
  *
@@ -43,7 +43,7 @@ export function imageVisibleSql(actor: Viewer, gi = sql`gi`): SQL {
 }
 
 /**
- * What a reader does not see or sees blurred (issue 11 §6; decision 0017, "Speed"). NSFW is a
+ * What a reader does not see or sees blurred (decision 0017, "Hidden tags"). NSFW is a
  * flag: the NSFW closure is kept in SQL (`nsfw_tags`, exact in the transaction of every write to
  * the vocabulary), so the lists ask it with index probes. The reader's own hidden and blurred tags
  * (a few roots) are walked to their descendants once per request and passed as small `int[]`

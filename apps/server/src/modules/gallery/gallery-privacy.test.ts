@@ -6,7 +6,7 @@ import { call, type TestUser } from '../orders/commission-fixtures.ts';
 import { addImage, createFolder } from './gallery-fixtures.ts';
 
 /**
- * The privacy matrix (issue 11 §7): every image privacy × every folder privacy (and no folder) ×
+ * The privacy matrix (decision 0017): every image privacy × every folder privacy (and no folder) ×
  * owner, allowed user, other user, anonymous — for the image itself, its file, the owner's folder
  * list and the folder's own page. The expected answer is the FAQ's rule, computed here separately.
  */

@@ -17,7 +17,7 @@ import {
 } from './gallery-access.ts';
 
 /**
- * Queries of galleries and folders (issue 11). Every read takes the reader and puts the rules of
+ * Queries of galleries and folders (decision 0017). Every read takes the reader and puts the rules of
  * gallery-access.ts in its WHERE clause; writes are plain and run inside the service's transaction.
  * Raw SQL with the short aliases `gi`, `f`, `m`, `u` the access conditions name.
  */

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
 import { canonicalTags } from '../tags/tag-usage.service.ts';
 
-/** Issue 11 §6: the tags a reader hides (left out of lists) or blurs, each with its descendants. */
+/** The tags a reader hides (left out of lists) or blurs, each with its descendants (decision 0017). */
 export async function getHiddenTags(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<HiddenTags> {
   const r = await ctx.db.execute<TagRef & { mode: HiddenTagMode }>(sql`
     select t.id, t.title, t.tag_type as "tagType", t.maturity, h.mode

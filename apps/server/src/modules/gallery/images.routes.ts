@@ -21,7 +21,7 @@ const imageRule =
   'Hidden ones only for the owner. A folder’s privacy caps its images’. Someone else’s Hidden image is 404 ' +
   'here and on GET /api/media/{id}/{variant}.';
 
-/** Gallery images (issue 11 §1); paths ours. */
+/** Gallery images (decision 0017); paths ours. */
 export const imagesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -111,7 +111,7 @@ export interface NewForm {
   chosen: StoredChosenSection[];
   /** SPEC §3 form type: 'requested' when made by approving an application to a request. */
   type?: FormType;
-  /** Sent while no slot was open (issue 13 §4); false when not said. */
+  /** Sent while no slot was open (decision 0014); false when not said. */
   waitlist?: boolean;
   /** The buyer's choice to show their name and options in the public queue; false when not said. */
   showInQueue?: boolean; /** When the work is due (an order from a request: dueInDays); none when not said. */

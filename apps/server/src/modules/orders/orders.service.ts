@@ -98,7 +98,7 @@ export async function sendForm(
       throw new AppError(400, 'price_mismatch', choiceMessages.totalMismatch);
     }
     await assertOwnMedia({ db: tx }, actor, body.references, ['reference']);
-    // Sent while no slot is open: it waits for one, and Incoming marks it (issue 13 §4).
+    // Sent while no slot is open: it waits for one, and Incoming marks it (decision 0014).
     const waitlist = (await ctx.slotsOf({ db: tx }, card.ownerId)).openSlots === 0;
     const ids = await insertFormWithTask(
       tx,
@@ -231,7 +231,7 @@ export async function listOrdersBetween(
   return presentForms(ctx, await findFormRows(ctx.db, betweenUsers(actor.id, otherUserId), ORDER_LIST_MAX));
 }
 
-/** What an approved application to a request turns into (issue 12 §2). */
+/** What an approved application to a request turns into (decision 0018). */
 export interface RequestedOrder {
   /** The request's owner: the commissioner of the order. */
   buyerId: string;

@@ -91,7 +91,7 @@ export async function moveTask(
       countRevision: sendBack,
     });
     if (!moved) throw illegal(action);
-    // The first accepted order between two people opens their working chat (chat's reaction).
+    // The first accepted order between two people opens their working chat (chat's reaction, decision 0016).
     if (action === 'accept') await emit('orderAccepted', { artistId: row.artistId, buyerId: row.senderId });
     if (sendBack) {
       await insertUpdate(

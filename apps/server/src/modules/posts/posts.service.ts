@@ -26,7 +26,7 @@ import {
 } from './posts.repo.ts';
 
 /**
- * What a viewer may receive (issue #3): anonymous visitors only sfw; signed-in users sfw plus
+ * What a viewer may receive (decision 0006): anonymous visitors only sfw; signed-in users sfw plus
  * each maturity their settings turn on. Filtered in SQL, so hidden posts never leave the server.
  */
 function visibleMaturities(actor: Actor | null): Maturity[] {

@@ -136,7 +136,7 @@ describe('the public list across writes', () => {
     const word = uniqueTitle('cnsfw');
     const nsfw = await createTag(a, ann, { title: uniqueTitle('cnsfwtag'), maturity: 'NSFW' });
     const sfw = await createTag(a, ann, { title: uniqueTitle('csfwtag') });
-    // Bob hides `plants`: `fern`, its child, goes with it (issue 11 §6 hidden tags).
+    // Bob hides `plants`: `fern`, its child, goes with it (decision 0017, "Hidden tags").
     const plants = await createTag(a, ann, { title: uniqueTitle('cplants') });
     const fern = await createTag(a, ann, { title: uniqueTitle('cfern'), parentTags: [plants.title] });
     const request = await postRequest(a, ann, {

@@ -71,7 +71,7 @@ export async function presentRequests(
 }
 
 /**
- * The tag ids the reader hides (issue 11 §6 hidden tags, mode hide, with their descendants): left
+ * The tag ids the reader hides (decision 0017's hidden tags, mode hide, with their descendants): left
  * off the request cards they read. None for anonymous readers.
  */
 async function hiddenBy(ctx: Pick<Deps, 'db'>, actor: Actor | null): Promise<ReadonlySet<number>> {

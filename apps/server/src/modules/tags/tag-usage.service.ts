@@ -19,7 +19,7 @@ import {
 } from './tag-usage.repo.ts';
 
 /**
- * What other features call to tag things and to search by tag (issue 9; galleries, display cards
+ * What other features call to tag things and to search by tag (decision 0015; galleries, display cards
  * and requests come later). docs/decisions/0015-tag-wiki.md shows how.
  *
  * - `setTagsOf({ db: tx }, actor, { kind: 'request', id }, titles)` inside the thing's own

@@ -50,7 +50,7 @@ export async function deleteTag(
       );
     }
     await dropUsagesOfTag(tx, row.id);
-    // A display card that carried only this tag is no longer shown (SPEC §4).
+    // A display card that carried only this tag is no longer shown (SPEC §4, decision 0017).
     await emit('tagsDropped', { tagIds: [row.id] });
     await dropLinks(tx, row.id);
     const deleted = await updateTagRow(tx, row.id, { deletedAt: now, usageCount: 0 });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The tag graph's walks, written once (issue 9). Parents are implications: a tag implies every
+ * The tag graph's walks, written once (decision 0015). Parents are implications: a tag implies every
  * ancestor, so searching by a tag must find what carries any of its descendants ("animal" finds an
  * item tagged "cat" when cat → feline → animal). UNION (not UNION ALL) visits each tag once, so a
  * walk ends even on a graph that somehow held a cycle.

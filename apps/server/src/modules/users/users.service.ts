@@ -52,7 +52,7 @@ export async function updateSettings(
       displayNsfw: body.displayNSFW,
       displayQuestionable: body.displayQuestionable,
     });
-    // isArtist is the artist role itself (issue #2), not a separate flag.
+    // isArtist is the artist role itself (decision 0003), not a separate flag.
     if (body.isArtist) await grantRole(tx, actor.id, 'artist');
     else await revokeRole(tx, actor.id, 'artist');
   });

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session.ts';
 import { crmTabs, tabOf } from './crm-tabs.tsx';
 
 /**
- * What a non-artist sees on an artist-only CRM page (issue 8 §3): why there is nothing here and
+ * What a non-artist sees on an artist-only CRM page (decision 0007): why there is nothing here and
  * where artist mode is turned on, instead of being bounced to another page without a word. The
  * address stays, so once artist mode is on the same link works.
  */

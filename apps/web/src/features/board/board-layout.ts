@@ -62,7 +62,7 @@ export const columnById = (board: Board, id: string): BoardColumn | undefined =>
 export const taskById = (board: Board, id: number): BoardTask | undefined =>
   board.tasks.find((t) => t.id === id);
 
-/** "Full body portrait moved to Colour, position 2 of 4": what screen readers hear (issue 13 §3). */
+/** "Full body portrait moved to Colour, position 2 of 4": what screen readers hear (decision 0014). */
 export function positionText(board: Board, layout: Layout, taskId: number, verb: string): string {
   const task = taskById(board, taskId);
   const place = placeOf(layout, taskId);

@@ -5,7 +5,7 @@ import { slotsQuery } from '../api/board-queries.ts';
 import { slotsText } from '../queue-text.ts';
 
 /**
- * The artist's open slots on the commission page (issue 13 §4): "2 of 5 slots open", or, when none
+ * The artist's open slots on the commission page (decision 0014): "2 of 5 slots open", or, when none
  * is open, that a request sent now joins the waitlist. Nothing while loading or when the artist set
  * no slots (a failed read shows nothing either: ordering does not depend on it).
  */

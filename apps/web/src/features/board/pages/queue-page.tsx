@@ -18,7 +18,7 @@ const SINCE_WORD: Record<string, string> = {
 };
 
 /**
- * /profile/{login}/queue: the artist's public columns as a queue buyers can read (issue 13 §4).
+ * /profile/{login}/queue: the artist's public columns as a queue buyers can read (decision 0014).
  * Each commission is an anonymous entry; brief, references and price are never sent, and the buyer's
  * name and options only when that buyer chose to show them.
  */
@@ -81,7 +81,7 @@ export function QueuePage() {
                         {[
                           e.label,
                           e.title,
-                          // Only when that buyer chose to show them (issue 13 §4).
+                          // Only when that buyer chose to show them (decision 0014).
                           e.options ?? '',
                           e.buyer ? `for ${e.buyer.displayName}` : '',
                           e.status && e.since

@@ -62,7 +62,7 @@ type Open =
   | { kind: 'newColumn' }
   | null;
 
-/** /crm/tracker: the kanban board (SPEC §2 CRM, issue 13). */
+/** /crm/tracker: the kanban board (SPEC §2 CRM, decision 0014). */
 export function TrackerPage() {
   const { user } = useSession();
   const board = useQuery(boardQuery);

@@ -96,7 +96,7 @@ export function usePending(userId: string, roomId: number): PendingMessage[] {
 }
 
 /**
- * Optimistic sending (SPEC §4, issue 10 §2): the message shows at once, goes through the hub's
+ * Optimistic sending (SPEC §4, decision 0016): the message shows at once, goes through the hub's
  * MessageSend (or the HTTP route while the hub is not connected) with a client-made id, and is
  * swapped for the stored message on the acknowledgement. A failure leaves it marked with a retry,
  * which sends the same id again: the server stores it at most once.

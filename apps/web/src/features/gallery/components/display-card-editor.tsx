@@ -12,7 +12,7 @@ import { displayCardQuery, useSaveDisplayCard } from '../api/gallery-queries.ts'
 import { DisplayCardView } from './display-card-view.tsx';
 
 /**
- * The owner's display card editor (issue 11 §3): pick 3 images of the gallery (not Hidden) and 1
+ * The owner's display card editor (decision 0017): pick 3 images of the gallery (not Hidden) and 1
  * to 5 tags, see the card as buyers will, and read why it is not shown yet (SPEC §4).
  */
 export function DisplayCardEditor({ owner, images }: { owner: Person; images: GalleryImage[] }) {

@@ -135,7 +135,7 @@ export function FolderModal({
   );
 }
 
-/** Deleting a folder asks what happens to what is inside it (issue 11 §2). */
+/** Deleting a folder asks what happens to what is inside it (decision 0017). */
 export function DeleteFolderModal({
   folder,
   onClose,

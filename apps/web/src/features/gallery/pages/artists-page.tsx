@@ -19,7 +19,7 @@ function filtersOf(params: URLSearchParams): ArtistFilters {
 }
 
 /**
- * /artists (issue 11 §4): display cards of artists, newest activity first, infinite; the filters
+ * /artists (decision 0017): display cards of artists, newest activity first, infinite; the filters
  * (tags with their descendants, price range, taking commissions now, name) live in the URL.
  */
 export function ArtistsPage() {

@@ -73,7 +73,7 @@ function BellDropdown({ close }: { close: () => void }) {
   );
 }
 
-/** The header bell with the unread count (issue #3); rendered only for signed-in users. */
+/** The header bell with the unread count; rendered only for signed-in users. */
 export function NotificationBell() {
   useNotificationsLive();
   const [opened, setOpened] = useState(false);

@@ -15,7 +15,7 @@ export function deadlineText(deadline: string, now: number = Date.now()): string
 }
 
 /**
- * An order's deadline (issue 13 §1, "the deadline if any"): orders made from a public request are
+ * An order's deadline, if any (decision 0018): orders made from a public request are
  * due at the approval plus the request's days; orders from a card have none, and then nothing
  * shows. Finished work is no longer "overdue", so only open orders say so, in red.
  */

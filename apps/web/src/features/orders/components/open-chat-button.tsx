@@ -8,7 +8,7 @@ import { toPath } from '@brushline/shared/paths';
 const NO_WORKING_CHAT: readonly TaskStatus[] = ['none', 'declined', 'canceled'];
 
 /**
- * "Open chat" (issue 10 §4): the working chat with the other side of an order, on the order page,
+ * "Open chat" (decision 0016): the working chat with the other side of an order, on the order page,
  * the kanban task modal and the tracking details. The working room exists once an order between
  * the two was accepted, so before that (or after a refusal) there is no button.
  */

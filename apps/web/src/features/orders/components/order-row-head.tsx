@@ -51,7 +51,7 @@ export function TurnBadge({ text }: { text: string }) {
 }
 
 /**
- * What tells one order from another in a list (issue 8 §3): its number, the card title, the
+ * What tells one order from another in a list (decision 0005): its number, the card title, the
  * other person, the chosen options in short, the first words of the brief and how long ago it
  * was sent. `side` is the viewer's: the artist sees who sent it, the buyer whom it went to.
  */

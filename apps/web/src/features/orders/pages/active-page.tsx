@@ -110,7 +110,7 @@ function CommissionerCard({
 
 /**
  * /crm/pending/active: first what needs the artist now (every task to start or deliver, open,
- * with its button), then the commissioners with the rest of their tasks (issue 8 §3).
+ * with its button), then the commissioners with the rest of their tasks (decision 0005).
  */
 export function ActivePage() {
   const { user } = useSession();

@@ -160,7 +160,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   return (
     <Container size="sm" px={0}>
       <Stack gap="sm">
-        {/* Open slots, or that a request sent now joins the waitlist (issue 13 §4). */}
+        {/* Open slots, or that a request sent now joins the waitlist (decision 0014). */}
         {!isOwner && card.isCommissionsOpen && <SlotsNote login={card.owner.login} />}
         {body}
         <CardExamples folder={card.galleryFolder} owner={card.owner} />

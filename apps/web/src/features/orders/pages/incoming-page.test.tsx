@@ -149,7 +149,7 @@ describe('incoming requests', () => {
     expect(finn!.getByText('“A headshot of my rogue, Finn.”')).toBeInTheDocument();
     expect(finn!.getByText('1 day ago')).toBeInTheDocument();
     expect(finn!.getByText('New!')).toBeInTheDocument();
-    // Sent while no slot was open (issue 13 §4); #7 was not.
+    // Sent while no slot was open (decision 0014); #7 was not.
     expect(finn!.getByText('waitlist')).toBeInTheDocument();
     expect(lyra!.queryByText('waitlist')).not.toBeInTheDocument();
     expect(lyra!.getByText('#7')).toBeInTheDocument();

@@ -40,7 +40,7 @@ function FormRow({ form, onDetails }: { form: SentForm; onDetails: () => void })
               </Badge>
             )}
             {form.waitlist && (
-              // Sent while no slot was open (issue 13 §4).
+              // Sent while no slot was open (decision 0014).
               <Badge color="gray.8" size="sm" tt="none">
                 {boardMessages.waitlistLabel}
               </Badge>

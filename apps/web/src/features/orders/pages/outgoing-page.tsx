@@ -42,7 +42,7 @@ export function OutgoingPage() {
   if (showCanceled) columns.push('canceled');
   if (showDone) columns.push('done');
   // Orders waiting for the buyer (delivered work to approve or send back) are lifted out of their
-  // column to the top of the page, marked, so they come first on a phone too (issue 8 §3).
+  // column to the top of the page, marked, so they come first on a phone too (decision 0005).
   const yourTurn = forms.filter((f) => waitsFor(f.status, 'buyer'));
   const inColumn = (c: CommissionerColumn) => forms.filter((f) => commissionerColumnOf(f.status) === c);
   const byColumn = (c: CommissionerColumn) => inColumn(c).filter((f) => !waitsFor(f.status, 'buyer'));

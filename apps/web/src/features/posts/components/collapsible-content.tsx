@@ -18,7 +18,7 @@ export function CollapsibleContent({ children }: { children: ReactNode }) {
     if (!el) return;
     // scrollHeight is the full content height even while the box is cut. Not measured here at
     // once: reading it now would make the browser lay out the whole page inside React's commit
-    // (a long task on a phone, issue 7); the observer's first report comes after the browser's
+    // (a long task on a phone, decision 0008); the observer's first report comes after the browser's
     // own layout, before the first paint.
     const measure = () => setTooTall(el.scrollHeight > window.innerHeight * POST_COLLAPSE_RATIO);
     const observer = new ResizeObserver(measure);

@@ -52,7 +52,7 @@ export function PostList({ owner, empty }: { owner: string | null; empty: ReactN
   const posts = data?.pages.flatMap((p) => p.items) ?? [];
   // The first ON_TOP cards render with the data; the rest follow in a background render that React
   // splits into short slices, so a phone's main thread is never held for a whole page of cards at
-  // once (issue 7: Lighthouse's total blocking time on /feed). A page loaded later renders in the
+  // once (decision 0008: Lighthouse's total blocking time on /feed). A page loaded later renders in the
   // background the same way, the cards above staying as they are.
   const deferred = useDeferredValue(posts.length, Math.min(posts.length, ON_TOP));
   const shown = Math.max(Math.min(deferred, posts.length), Math.min(posts.length, ON_TOP));

@@ -33,7 +33,7 @@ import { useReferenceUploads } from '../../orders/use-reference-uploads.ts';
 import { useApply } from '../api/request-queries.ts';
 
 /**
- * An artist's application to a public request (issue 12 §2): one of their open cards (shown with
+ * An artist's application to a public request (decision 0018): one of their open cards (shown with
  * its banner), a comment, an offered price (SPEC §5 clamping; below the request's minimum is
  * allowed and flagged) and references. With `pending` set it updates that application.
  */

@@ -7,7 +7,7 @@ import badge from '../../../components/readable-badge.module.css';
 import { applicationsText, budgetText, daysText, typeOfWorkLabel } from '../request-text.ts';
 
 /**
- * One request in a list (issue 12 §1): title, budget, deadline, tags, type, age and the number of
+ * One request in a list (decision 0018): title, budget, deadline, tags, type, age and the number of
  * applications. `to` is where its title leads (the public page, or the owner's editor);
  * `showPrivacy` marks hidden ones for their owner.
  */

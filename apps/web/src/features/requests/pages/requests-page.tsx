@@ -35,7 +35,7 @@ export function filtersOf(params: URLSearchParams): RequestFilters {
 const numberParam = (v: string | number) => (v === '' ? undefined : String(v));
 
 /**
- * /requests (SPEC §2 main layout, issue 12 §1): public request cards, newest first, infinite; the
+ * /requests (SPEC §2 main layout, decision 0018): public request cards, newest first, infinite; the
  * filters (tags with their descendants and synonyms, words, budget, deadline, type of work) live
  * in the URL, so a filtered list can be shared. A create button only for signed-in users.
  */

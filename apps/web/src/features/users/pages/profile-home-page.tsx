@@ -30,7 +30,7 @@ export function ProfileHomePage() {
   const { user: me } = useSession();
   const { data: user, error, isPending, refetch } = useQuery(userByLoginQuery(login));
   // Asked for beside the profile, not after it, and waited for: cards arriving under a header
-  // already on screen pushed the posts down (a layout shift of 0.2 on a phone, issue 7). Only the
+  // already on screen pushed the posts down (a layout shift of 0.2 on a phone, decision 0008). Only the
   // first answer is waited for: a failing list shows nothing (UserCards) while it is retried.
   const cards = useQuery(userCardsQuery(login));
   const [editing, setEditing] = useState(false);

@@ -42,7 +42,7 @@ function GeneralForm({ me, saved }: { me: Me; saved: UserSettings }) {
 
   // mutateAsync, not mutate's callbacks: a save changes the saved values, which re-keys this form
   // while the session and feed refetch; callbacks of an unmounted observer are dropped, and
-  // "Settings updated!" never showed (issue 8 §5).
+  // "Settings updated!" never showed.
   const save = async () => {
     try {
       await update.mutateAsync({ id: me.id, ...flags });

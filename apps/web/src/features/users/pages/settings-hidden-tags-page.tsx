@@ -8,7 +8,7 @@ import { hiddenTagsQuery, useSaveHiddenTags } from '../../gallery/api/gallery-qu
 import { TagPicker } from '../../tags/components/tag-picker.tsx';
 
 /**
- * /settings/hidden-tags (issue 11 §6): tags to hide (left out of artists, the gallery and folders)
+ * /settings/hidden-tags (decision 0017): tags to hide (left out of artists, the gallery and folders)
  * or to blur (shown blurred until clicked), each with all the tags under it. NSFW tags follow the
  * "display NSFW" setting in General.
  */

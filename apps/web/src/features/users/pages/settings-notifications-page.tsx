@@ -93,7 +93,7 @@ function PreferencesForm({ login, saved }: { login: string; saved: NotificationP
   );
 }
 
-/** /settings/notifications: per kind of event, e-mail or in-app only (issue 8 §4). */
+/** /settings/notifications: per kind of event, e-mail or in-app only (decision 0010). */
 export function SettingsNotificationsPage() {
   const me = useOutletContext<Me>();
   const { data, error, isPending, refetch } = useQuery(notificationPreferencesQuery(me.displayLogin));

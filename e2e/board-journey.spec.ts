@@ -1,12 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+import { ok, openCard, registerArtist } from './commissions.ts';
 
 /** A mouse drag the way a person makes one: press, move past the 5 px start distance, travel, release. */
 async function drag(page: Page, from: Locator, to: Locator) {
@@ -25,24 +21,12 @@ test('an accepted order is on the board, is dragged to a stage and delivered fro
   page,
   browser,
 }) => {
-  const ann = await registerByApi(page.request, 'ann');
-  await ok(
-    await page.request.patch(`/api/user/update/settings/id/${ann.id}`, {
-      data: { id: ann.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
-    }),
-  );
-  const { card } = (await ok(
-    await page.request.post('/api/commissioncard/create', {
-      data: {
-        title: 'Full body portrait',
-        infoProvidedByTheAuthor: 'Painted.',
-        startingPrice: 30,
-        sections: [],
-        isOpenComission: true,
-        isCommissionsOpen: true,
-      },
-    }),
-  )) as { card: { uuid: string } };
+  const ann = await registerArtist(page.request, 'ann');
+  const card = await openCard(page.request, {
+    title: 'Full body portrait',
+    infoProvidedByTheAuthor: 'Painted.',
+    startingPrice: 30,
+  });
   const bobContext = await browser.newContext();
   const bob = await bobContext.newPage();
   const bobAccount = await registerByApi(bob.request, 'bob');
@@ -159,12 +143,7 @@ test('an accepted order is on the board, is dragged to a stage and delivered fro
 test('a board wider than the screen names the columns past its edge, and its cue scrolls to them by keyboard', async ({
   page,
 }) => {
-  const ann = await registerByApi(page.request, 'wide');
-  await ok(
-    await page.request.patch(`/api/user/update/settings/id/${ann.id}`, {
-      data: { id: ann.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
-    }),
-  );
+  await registerArtist(page.request, 'wide');
   await ok(await page.request.get('/api/board'));
   // Two stages of her own beside the four system columns: six, wider than a laptop's page.
   for (const title of ['Sketch', 'Colour'])

@@ -1,36 +1,20 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { messages } from '../packages/shared/src/messages.ts';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+import { ok, openCard, registerArtist } from './commissions.ts';
 
 test('two people chat live from a profile, the header counts unread chats, and an order has its working chat', async ({
   page,
   browser,
 }) => {
   // Ann the artist, with an open card; Bob in a browser of his own.
-  const ann = await registerByApi(page.request, 'ann');
-  await ok(
-    await page.request.patch(`/api/user/update/settings/id/${ann.id}`, {
-      data: { id: ann.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
-    }),
-  );
-  const { card } = (await ok(
-    await page.request.post('/api/commissioncard/create', {
-      data: {
-        title: 'Owl sketch',
-        infoProvidedByTheAuthor: 'An owl.',
-        startingPrice: 15,
-        sections: [],
-        isOpenComission: true,
-        isCommissionsOpen: true,
-      },
-    }),
-  )) as { card: { uuid: string } };
+  const ann = await registerArtist(page.request, 'ann');
+  const card = await openCard(page.request, {
+    title: 'Owl sketch',
+    infoProvidedByTheAuthor: 'An owl.',
+    startingPrice: 15,
+  });
   const bobContext = await browser.newContext();
   const bob = await bobContext.newPage();
   const bobAccount = await registerByApi(bob.request, 'bob');

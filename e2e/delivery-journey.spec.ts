@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
+import { ok, openCard, registerArtist } from './commissions.ts';
 import { notificationMailsTo } from './mail.ts';
 
 /** A picture larger than any miniature, so "full size" is something the page must really show. */
@@ -9,11 +10,6 @@ const png = (width: number, height: number, colour: string) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
     .toBuffer();
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-}
 
 /** Waits until the mails to `to` (all of them, joined) contain every one of `lines`, and answers their text. */
 async function mailsContain(to: string, lines: string[]) {
@@ -36,25 +32,13 @@ test('an artist delivers two files, the buyer sees them full size, sends back on
 }) => {
   // Ann the artist, with a card that includes 2 revisions (made through the API: the card editor
   // has its own journey).
-  const ann = await registerByApi(page.request, 'ann');
-  await ok(
-    await page.request.patch(`/api/user/update/settings/id/${ann.id}`, {
-      data: { id: ann.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
-    }),
-  );
-  const { card } = (await ok(
-    await page.request.post('/api/commissioncard/create', {
-      data: {
-        title: 'Fox portrait',
-        infoProvidedByTheAuthor: 'A fox, painted.',
-        startingPrice: 30,
-        sections: [],
-        isOpenComission: true,
-        isCommissionsOpen: true,
-        revisionsIncluded: 2,
-      },
-    }),
-  )) as { card: { uuid: string } };
+  const ann = await registerArtist(page.request, 'ann');
+  const card = await openCard(page.request, {
+    title: 'Fox portrait',
+    infoProvidedByTheAuthor: 'A fox, painted.',
+    startingPrice: 30,
+    revisionsIncluded: 2,
+  });
 
   // Bob orders it; he keeps deliveries on e-mail but turns status changes to the site only.
   const bobContext = await browser.newContext();

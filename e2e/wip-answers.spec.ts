@@ -1,12 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
-import { registerByApi } from './accounts.ts';
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+import { artistWithOpenCardAndOrder, ok } from './commissions.ts';
 
 /** A portrait sketch, uploaded as the artist's work in progress. */
 async function sketch(request: APIRequestContext): Promise<string> {
@@ -23,41 +18,16 @@ test('the commissioner answers a work in progress on the order page, and the art
   page,
   browser,
 }) => {
-  const ann = await registerByApi(page.request, 'ann');
-  await ok(
-    await page.request.patch(`/api/user/update/settings/id/${ann.id}`, {
-      data: { id: ann.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
-    }),
-  );
-  const { card } = (await ok(
-    await page.request.post('/api/commissioncard/create', {
-      data: {
-        title: 'Owl sketch',
-        infoProvidedByTheAuthor: 'An owl.',
-        startingPrice: 25,
-        sections: [],
-        isOpenComission: true,
-        isCommissionsOpen: true,
-      },
-    }),
-  )) as { card: { uuid: string } };
-
-  const bobContext = await browser.newContext();
-  const bob = await bobContext.newPage();
-  await registerByApi(bob.request, 'bob');
-  const { form } = (await ok(
-    await bob.request.post('/api/comissionform/send', {
-      data: { cardUUID: card.uuid, description: 'A snowy owl at night', chosen: [], totalPrice: 25 },
-    }),
-  )) as { form: { id: number; task: { id: number } } };
-  await ok(await page.request.put(`/api/task/${form.task.id}/accept`));
-  await ok(await page.request.put(`/api/task/${form.task.id}/start`));
+  const { bobContext, bob, form, orderPath } = await artistWithOpenCardAndOrder(page, browser, {
+    card: { title: 'Owl sketch', startingPrice: 25 },
+    description: 'A snowy owl at night',
+    stage: 'inProgress',
+  });
   await ok(
     await page.request.post(`/api/task/${form.task.id}/wip`, {
       data: { files: [await sketch(page.request)], message: 'First pass at the pose' },
     }),
   );
-  const orderPath = `/order/${form.id}`;
 
   // Ann keeps the order page open: Bob's answers reach it without a reload.
   await page.goto(orderPath);

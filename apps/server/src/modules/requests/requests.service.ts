@@ -11,7 +11,7 @@ import { and, type SQL } from 'drizzle-orm';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { readerTagSets } from '../gallery/gallery-access.ts';
+import { readerTagSetsOf } from '../gallery/hidden-tags.service.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { clearTagsOf, setTagsOf, tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
@@ -75,7 +75,7 @@ export async function presentRequests(
  * off the request cards they read. None for anonymous readers.
  */
 async function hiddenBy(ctx: Pick<Deps, 'db'>, actor: Actor | null): Promise<ReadonlySet<number>> {
-  return new Set(actor ? (await readerTagSets(ctx.db, actor)).hide : []);
+  return new Set(actor ? (await readerTagSetsOf(ctx, actor)).hide : []);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   NOTIFICATION_CHANNEL_DEFAULTS,
   NOTIFICATION_KINDS,
@@ -17,8 +16,16 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { findUserById } from '../users/users.repo.ts';
-import { dropPending, findPreferenceRows, lockPreferenceRows, upsertPreferences } from './email.repo.ts';
-import { notificationEmailSql } from './notification-email.sql.ts';
+import {
+  dropPending,
+  findPreferenceRows,
+  lockPreferenceRows,
+  queueNotificationEmailOf,
+  upsertPreferences,
+} from './email.repo.ts';
+
+/** The mail queue's insert for notifications a statement of another module stores (notificationEmailSql's rule). */
+export { notificationEmailSql } from './email.repo.ts';
 import { verifyUnsubscribe } from './unsubscribe-token.ts';
 
 type Ctx = Pick<Deps, 'db'>;
@@ -121,11 +128,7 @@ export async function queueNotificationEmail(
   _actor: null,
   n: { userId: string; notificationId: number; type: NotificationType },
 ): Promise<void> {
-  const queue = notificationEmailSql(
-    n.type,
-    sql`select ${n.notificationId}::int as id, ${n.userId}::uuid as user_id`,
-  );
-  if (queue) await ctx.db.execute(queue);
+  await queueNotificationEmailOf(ctx.db, n);
 }
 
 /** Every kind on the site only (accounts whose address is not real, such as the demo accounts). */

@@ -28,6 +28,14 @@ import {
 } from './notifications.repo.ts';
 import { toNotification } from './notifications.dto.ts';
 
+/**
+ * SQL fragments other modules' statements embed, so one round trip does both: a chat message's
+ * notification and its mail (the chat's MessageSend) and the stamp of a user's unread
+ * notifications about orders (the board's read cache).
+ */
+export { chatNotificationCtes } from './chat-notification.repo.ts';
+export { unreadAboutOrdersStamp } from './notifications.repo.ts';
+
 export interface NewNotification {
   /** Who receives it. */
   userId: string;

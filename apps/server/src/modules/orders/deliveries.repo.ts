@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderUpdateKind } from '@brushline/shared/orders/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import { commissionForms, orderUpdateFiles, orderUpdates } from '../../db/schema/orders.ts';
+import { applications, requests } from '../../db/schema/requests.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 import type { MediaRow } from '../media/media.dto.ts';
 import { partyTo } from './orders.repo.ts';
@@ -100,4 +101,21 @@ export async function insertUpdate(
       .values(mediaIds.map((mediaId, position) => ({ updateId, position, mediaId })));
   }
   return updateId;
+}
+
+/**
+ * The date an order made from a public request is due: the approval of the artist's application
+ * plus the request's deadline in days (SPEC §3 Request.deadline). Null for an order from a card,
+ * which has no deadline. Read here from the requests' tables, so orders need not import the
+ * requests module (requests make orders).
+ */
+export async function findOrderDeadline(db: DbOrTx, formId: number): Promise<string | null> {
+  const due = await db.execute<{
+    deadline: string | null;
+  }>(sql`select (select to_char((a.answered_at + make_interval(days => r.deadline_days)) at time zone 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    from ${applications} a join ${requests} r on r.id = a.request_id
+    where a.form_id = ${formId} and a.status = 'approved' and a.answered_at is not null
+    limit 1) as deadline`);
+  return due.rows[0]?.deadline ?? null;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { orderMessages, revisionText } from '@brushline/shared/orders/messages';
 import type {
   DeliverBody,
@@ -20,8 +19,13 @@ import { createNotification } from '../notifications/notifications.service.ts';
 import { assertRoomForUpdate } from './deliveries.rules.ts';
 import { deliveryFileName, toDeliveryFile, toOrderUpdate, toWipComment } from './deliveries.dto.ts';
 import { findWipCommentRows } from './wip-feedback.repo.ts';
-import { orderDeadlineSql } from '../requests/order-deadline.sql.ts';
-import { findOrderFile, findUpdateFileRows, findUpdateRows, insertUpdate } from './deliveries.repo.ts';
+import {
+  findOrderDeadline,
+  findOrderFile,
+  findUpdateFileRows,
+  findUpdateRows,
+  insertUpdate,
+} from './deliveries.repo.ts';
 import { byFormId, byTaskId, findFormRows, lockTaskAt, moveTaskStatus } from './orders.repo.ts';
 import { formNotFound, presentForm, readForm, sideOf } from './orders.service.ts';
 
@@ -61,13 +65,11 @@ export async function getOrderPage(ctx: Pick<Deps, 'db'>, actor: Actor, formId: 
   )) {
     comments.set(c.updateId, [...(comments.get(c.updateId) ?? []), toWipComment(c)]);
   }
-  const due = await ctx.db.execute<{ deadline: string | null }>(
-    sql`select ${orderDeadlineSql(formId)} as deadline`,
-  );
+  const deadline = await findOrderDeadline(ctx.db, formId);
   return {
     form,
     updates: rows.map((r) => toOrderUpdate(r, byUpdate.get(r.id) ?? [], comments.get(r.id))),
-    deadline: due.rows[0]?.deadline ?? null,
+    deadline,
   };
 }
 

@@ -12,8 +12,6 @@ import type {
   StatusCounts,
 } from '@brushline/shared/orders/schemas';
 import { ACTIVE_TASK_STATUSES, TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
-import { inArray } from 'drizzle-orm';
-import { commissionForms } from '../../db/schema/orders.ts';
 import { openWorkingRoom } from '../chat/chat-rooms.service.ts';
 import { userNotFound } from '@brushline/shared/users/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
@@ -31,6 +29,7 @@ import { toSentForm } from './orders.dto.ts';
 import {
   betweenUsers,
   byFormId,
+  byFormIds,
   countTasksByCommissioner,
   findFormRows,
   findReferenceRows,
@@ -288,6 +287,6 @@ export async function tasksOfForms(
   formIds: number[],
 ): Promise<Map<number, { id: number; status: SentForm['status'] }>> {
   if (formIds.length === 0) return new Map();
-  const rows = await findFormRows(ctx.db, inArray(commissionForms.id, formIds));
+  const rows = await findFormRows(ctx.db, byFormIds(formIds));
   return new Map(rows.map((r) => [r.id, { id: r.taskId, status: r.taskStatus }]));
 }

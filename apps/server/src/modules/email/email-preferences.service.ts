@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { findUserById } from '../users/users.repo.ts';
+import { userById } from '../users/users.service.ts';
 import {
   dropPending,
   findPreferenceRows,
@@ -95,7 +95,7 @@ export async function unsubscribe(
   const claim = verifyUnsubscribe(ctx.signingSecret, token);
   if (!claim) throw invalidLink();
   // A deleted account has nothing left to turn off: the link no longer points at anyone.
-  if (!(await findUserById(ctx.db, claim.userId))) throw invalidLink();
+  if (!(await userById(ctx, null, claim.userId))) throw invalidLink();
   const { sentAt } = claim;
   if (!sentAt || now.getTime() - sentAt.getTime() > LINK_TTL_MS) throw expiredLink();
   const { off, keptOn } = await ctx.db.transaction(async (tx) => {

@@ -19,7 +19,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagsOfMany } from '../tags/tag-usage.service.ts';
-import { findUserByLogin } from '../users/users.repo.ts';
+import { userByLogin } from '../users/users.service.ts';
 import { toPerson } from '../users/users.dto.ts';
 import { toFolder, toGalleryImage } from './gallery.dto.ts';
 import {
@@ -97,7 +97,7 @@ export async function listUserFolders(
   actor: Actor | null,
   login: string,
 ): Promise<UserFolders> {
-  const owner = await findUserByLogin(ctx.db, login);
+  const owner = await userByLogin(ctx, actor, login);
   if (!owner) throw notFound();
   const folderRows = await visibleFoldersOfOwner(ctx.db, actor, owner.id);
   const images = await visibleImagesOfOwner(ctx.db, actor, owner.id);
@@ -141,7 +141,7 @@ export async function getFolder(
 async function allowedIds(db: DbOrTx, ownerId: string, logins: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const login of new Set(logins.map((l) => l.toLowerCase()))) {
-    const user = await findUserByLogin(db, login);
+    const user = await userByLogin({ db }, null, login);
     if (!user) throw bad('allowed_unknown', galleryMessages.allowedUnknown(login), 'allowedUserList');
     if (user.id !== ownerId) ids.push(user.id);
   }

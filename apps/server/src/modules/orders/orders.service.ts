@@ -19,8 +19,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { slotsOf } from '../board/queue.service.ts';
 import { toPricedCard } from '../cards/cards.dto.ts';
-import { findCardForShare } from '../cards/cards.repo.ts';
-import { canSeeCard } from '../cards/cards.service.ts';
+import { canSeeCard, lockCardForShare } from '../cards/cards.service.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
@@ -84,7 +83,7 @@ export async function sendForm(
 ): Promise<SentForm> {
   await ctx.limits.hit('formSendUser', actor.id);
   const { formId, artistId, push } = await ctx.db.transaction(async (tx) => {
-    const card = await findCardForShare(tx, body.cardUUID);
+    const card = await lockCardForShare({ db: tx }, actor, body.cardUUID);
     if (!card || !canSeeCard(card, actor)) throw notFound(messages.comissionMissing);
     if (card.ownerId === actor.id) throw new AppError(403, 'self_commission', messages.formSendFailed);
     if (!card.isCommissionsOpen) throw new AppError(409, 'comission_closed', messages.comissionClosed);

@@ -37,7 +37,7 @@ async function expectFreshRead(artist: TestUser): Promise<string> {
   return read.body;
 }
 
-describe('the kept board read (board-read.service.ts)', () => {
+describe('the kept board read (board-read-cache.ts)', () => {
   it('answers the same bytes while nothing changed, and every change on the next read', async () => {
     const ann = await registerArtist(t);
     const form = await orderAt(t, ann, buyer, 'processing');

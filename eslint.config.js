@@ -150,6 +150,48 @@ const webStructure = [
   },
 ];
 
+/**
+ * The server's file roles (README, "File roles"): SQL lives only in `*.repo.ts` files, and a
+ * module reaches another module's data through that module's service, never its repository.
+ * A module's SQL fragment that another module's statement embeds (the board's stamp, a chat
+ * message's notification) is re-exported by its service, as tag-usage.service.ts does.
+ * Exception: tests (`*.test.ts`) may set up or read state through another module's repository
+ * (grant a role, list notifications); they are not part of the modules' import graph.
+ */
+const modules = 'apps/server/src/modules';
+const otherModulesRepo = {
+  group: ['../*/*.repo.ts'],
+  message:
+    "Reach another module's data through its service (an exported function there), not its repository.",
+};
+const serverFileRoles = [
+  {
+    files: [`${modules}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesRepo] }] },
+  },
+  {
+    // Listed again with the rule above: a later no-restricted-imports replaces an earlier one.
+    files: [`${modules}/**/*.{service,routes,rules,dto}.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL lives in *.repo.ts: add a repository function.' }],
+          patterns: [
+            otherModulesRepo,
+            { group: ['drizzle-orm/*'], message: 'SQL lives in *.repo.ts: add a repository function.' },
+            {
+              group: ['**/db/schema/**'],
+              message: 'Tables are read and written in *.repo.ts; re-export a row type from there if needed.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 // Type-aware rules (floating promises, unsafe any, …) run everywhere: server, shared, web and e2e.
 const typed = ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'];
 
@@ -215,6 +257,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverFileRoles,
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
     rules: {

@@ -7,7 +7,7 @@ import { sessionEnded, startSession, type Actor } from '../../platform/session.t
 import { deleteSession } from '../../platform/sessions.repo.ts';
 import { toMe } from '../users/users.dto.ts';
 import { DEVICE_COOKIE, signDevice, verifyDevice } from './device-cookie.ts';
-import { findUserById, findUserForAuth } from '../users/users.repo.ts';
+import { accountForAuth, userById } from '../users/users.service.ts';
 
 /**
  * Signs in with a login or an e-mail. Unknown account and wrong password answer alike.
@@ -24,7 +24,7 @@ export async function login(
   _actor: null,
   body: LoginBody,
 ) {
-  const row = await findUserForAuth(ctx.db, body.login);
+  const row = await accountForAuth(ctx, null, body.login);
   // Unknown names are counted by the name typed: there is no account for them to protect.
   const account = row?.id ?? `name:${body.login.trim().toLowerCase()}`;
   const pair = `${account}|${ctx.ip}`;
@@ -81,6 +81,6 @@ export async function logout(ctx: Pick<Deps, 'db' | 'bus' | 'hub'>, actor: Actor
 
 /** Keep-alive (SPEC §4): the signed-in user as they are now. */
 export async function checkSession(ctx: Pick<Deps, 'db'>, actor: Actor) {
-  const row = await findUserById(ctx.db, actor.id);
+  const row = await userById(ctx, actor, actor.id);
   return toMe(row!);
 }

@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { startSession } from '../../platform/session.ts';
 import { sameHash, sha256 } from '../../platform/tokens.ts';
 import { toMe } from '../users/users.dto.ts';
-import { findUserById, insertUser, loginOrEmailTaken } from '../users/users.repo.ts';
+import { createAccount, loginOrEmailInUse, userById } from '../users/users.service.ts';
 import {
   consumePendingRegistration,
   countPendingAttempt,
@@ -35,7 +35,7 @@ export async function requestRegistration(
 ) {
   await ctx.limits.hit('registerIp', ctx.ip);
   await ctx.limits.hit('registerEmail', body.email);
-  if (await loginOrEmailTaken(ctx.db, body.login, body.email)) throw userExists();
+  if (await loginOrEmailInUse(ctx, null, body.login, body.email)) throw userExists();
 
   const id = randomUUID();
   const code = String(randomInt(10 ** REGISTER_CODE_LENGTH)).padStart(REGISTER_CODE_LENGTH, '0');
@@ -82,8 +82,8 @@ export async function verifyRegistration(
   const result = await ctx.db
     .transaction(async (tx) => {
       if (!(await consumePendingRegistration(tx, pending.id))) throw verifyFailed();
-      if (await loginOrEmailTaken(tx, pending.login, pending.email)) throw userExists();
-      const userId = await insertUser(tx, {
+      if (await loginOrEmailInUse({ db: tx }, null, pending.login, pending.email)) throw userExists();
+      const userId = await createAccount({ db: tx }, null, {
         login: pending.login,
         email: pending.email,
         passwordHash: pending.passwordHash,
@@ -95,7 +95,7 @@ export async function verifyRegistration(
       if (isUniqueViolation(err)) throw userExists();
       throw err;
     });
-  const row = await findUserById(ctx.db, result.userId);
+  const row = await userById(ctx, null, result.userId);
   return { user: toMe(row!), token: result.token };
 }
 

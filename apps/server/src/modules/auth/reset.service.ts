@@ -16,7 +16,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { userSessionsChanged } from '../../platform/session.ts';
 import { deleteUserSessions } from '../../platform/sessions.repo.ts';
 import { newToken, randomString, sha256 } from '../../platform/tokens.ts';
-import { findUserForAuth, updatePasswordHash } from '../users/users.repo.ts';
+import { accountForAuth, setPasswordHash } from '../users/users.service.ts';
 import {
   consumeResetToken,
   countResetAttempt,
@@ -35,7 +35,7 @@ export async function sendResetEmail(
   { emailOrLogin }: ResetEmailBody,
 ) {
   await ctx.limits.hit('resetIp', ctx.ip);
-  const user = await findUserForAuth(ctx.db, emailOrLogin);
+  const user = await accountForAuth(ctx, null, emailOrLogin);
   // One counter per account (its login and e-mail alike); unknown names by the name typed.
   await ctx.limits.hit('resetAccount', user?.id ?? `name:${emailOrLogin.trim()}`);
   if (!user) throw new AppError(404, 'reset_user_not_found', messages.resetSendFailed);
@@ -71,7 +71,7 @@ export async function redeemCode(
   const tokenValues = { tokenHash: sha256(token), tokenExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) };
   let resetId: string | undefined;
   if (emailOrLogin) {
-    const user = await findUserForAuth(ctx.db, emailOrLogin);
+    const user = await accountForAuth(ctx, null, emailOrLogin);
     const reset = user && (await findLiveResetForUser(ctx.db, user.id));
     if (!reset || reset.attempts >= CODE_MAX_ATTEMPTS) throw codeNotFound();
     resetId = reset.id;
@@ -100,7 +100,7 @@ export async function setNewPassword(
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await consumeResetToken(tx, sha256(resetToken));
     if (!id) throw new AppError(404, 'reset_token_not_found', messages.resetTokenNotFound);
-    await updatePasswordHash(tx, id, passwordHash);
+    await setPasswordHash({ db: tx }, null, id, passwordHash);
     await deleteUserSessions(tx, id);
     return id;
   });

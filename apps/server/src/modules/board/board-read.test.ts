@@ -5,7 +5,7 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import type { Actor } from '../../platform/session.ts';
 import { call, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 import { columnOf, getBoard, orderAt } from './board-fixtures.ts';
-import { boardStamp } from './board-read.ts';
+import { boardStamp } from './board-read.repo.ts';
 import { getOwnBoard } from './board.service.ts';
 
 let t: TestApp;
@@ -37,7 +37,7 @@ async function expectFreshRead(artist: TestUser): Promise<string> {
   return read.body;
 }
 
-describe('the kept board read (board-read.ts)', () => {
+describe('the kept board read (board-read-cache.ts)', () => {
   it('answers the same bytes while nothing changed, and every change on the next read', async () => {
     const ann = await registerArtist(t);
     const form = await orderAt(t, ann, buyer, 'processing');

@@ -42,7 +42,7 @@ import {
   updateTask,
 } from './board.service.ts';
 import { getQueue, getSlots } from './queue.service.ts';
-import { createBoardReader } from './board-read.ts';
+import { createBoardReader } from './board-read-cache.ts';
 
 const tags = ['board'];
 const security = [{ session: [] }];
@@ -78,7 +78,7 @@ export const boardRoutes =
           response: { ...boardAnswer, ...errorResponses(401) },
         },
         // The hot read: a board of hundreds of tasks is written once by fast-json-stringify and
-        // given again while nothing it shows changed (board-read.ts; decision 0014 "Reading fast").
+        // given again while nothing it shows changed (board-read-cache.ts; decision 0014 "Reading fast").
       },
       async (req, reply) =>
         sendWrittenJson(reply as FastifyReply, await readOwnBoard(deps, requireActor(req))),

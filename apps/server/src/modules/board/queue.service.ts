@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { countActiveCommissions, listBoardCommissions } from '../orders/board-feed.service.ts';
 import { toPerson } from '../users/users.dto.ts';
-import { findUserByLogin } from '../users/users.repo.ts';
+import { userByLogin } from '../users/users.service.ts';
 import { toQueueColumns } from './board.dto.ts';
 import { findBoardOf, findColumns, findTasks } from './board.repo.ts';
 import { fixedInMemory, reconcile } from './board.rules.ts';
@@ -23,7 +23,7 @@ export async function slotsOf(ctx: TxCtx, _actor: null, artistId: string): Promi
 }
 
 async function artistByLogin(ctx: Pick<Deps, 'db'>, login: string) {
-  const user = await findUserByLogin(ctx.db, login);
+  const user = await userByLogin(ctx, null, login);
   if (!user || !user.roles.includes('artist')) throw notFound(userNotFound);
   return user;
 }

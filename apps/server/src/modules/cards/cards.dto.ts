@@ -1,9 +1,8 @@
 import { fromCents, toCents, type PricedCard } from '@brushline/shared/cards/pricing';
 import type { Card, CardBody } from '@brushline/shared/cards/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
-import type { StoredCardSection } from '../../db/schema/cards.ts';
 import { avatarMiniatureUrl } from '../users/users.dto.ts';
-import type { CardRow, CardValues } from './cards.repo.ts';
+import type { CardRow, CardValues, StoredCardSection } from './cards.repo.ts';
 
 /** Stored sections (cents) as the API shows them (USD). Options keep their saved order. */
 export function toApiSections(sections: StoredCardSection[]): Card['sections'] {

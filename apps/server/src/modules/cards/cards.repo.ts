@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { commissionCards } from '../../db/schema/cards.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 
+export type { StoredCardSection } from '../../db/schema/cards.ts';
+
 const cardColumns = {
   uuid: commissionCards.uuid,
   ownerId: commissionCards.ownerId,

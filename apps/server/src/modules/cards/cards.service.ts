@@ -9,12 +9,12 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { cardFolders, assertOwnFolder } from '../gallery/card-folders.service.ts';
 import { commissionCardsChanged, commissionCardsCommitted } from '../gallery/display-cards.service.ts';
-import { findMediaByIds } from '../media/media.repo.ts';
-import { assertOwnMedia } from '../media/media.service.ts';
+import { assertOwnMedia, mediaByIds } from '../media/media.service.ts';
 import { toCard, toCardValues } from './cards.dto.ts';
 import {
   deleteOwnCard,
   findCard,
+  findCardForShare,
   insertCard,
   listCardsOfOwner,
   listOpenCardsOfLogin,
@@ -29,7 +29,7 @@ import {
  */
 async function presentCards(db: DbOrTx, actor: Actor | null, rows: CardRow[]): Promise<Card[]> {
   const ids = rows.flatMap((r) => [r.bannerMediaId, r.thumbnailMediaId]).filter((id): id is string => !!id);
-  const media = new Map<string, Media>((await findMediaByIds(db, ids)).map((m) => [m.id, m]));
+  const media = new Map<string, Media>((await mediaByIds({ db }, actor, ids)).map((m) => [m.id, m]));
   const folders = await cardFolders(
     { db },
     actor,
@@ -116,4 +116,9 @@ export async function deleteCard(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor, uu
   if (!(await deleteOwnCard(ctx.db, actor.id, uuid))) throw notFound(messages.cardDeleteFailed);
   await commissionCardsChanged(ctx, actor);
   await commissionCardsCommitted(ctx, actor);
+}
+
+/** The card with this uuid, its row locked until the transaction ends (a form is priced against one version of it). */
+export async function lockCardForShare(ctx: TxCtx, _actor: Actor | null, uuid: string) {
+  return findCardForShare(ctx.db, uuid);
 }

@@ -13,7 +13,7 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { listOrdersBetween } from '../orders/orders.service.ts';
-import { findUserByLogin } from '../users/users.repo.ts';
+import { userByLogin } from '../users/users.service.ts';
 import { roomNotFound, toChatRoom } from './chat.dto.ts';
 import { assertOwnLogin } from './chat.rules.ts';
 import {
@@ -69,7 +69,7 @@ export async function openPrivateChat(
   input: CreatePrivateChat,
 ): Promise<ChatRoom> {
   assertOwnLogin(actor, input.login);
-  const other = await findUserByLogin(ctx.db, input.otherLogin);
+  const other = await userByLogin(ctx, actor, input.otherLogin);
   if (!other) throw notFound(chatMessages.userNotFound);
   if (other.id === actor.id) throw new AppError(400, 'self_chat', chatMessages.selfChat);
   const existing = await findRoomId(ctx.db, input.type, actor.id, other.id);
@@ -105,7 +105,7 @@ export async function getWorkingRoom(
 ): Promise<ChatRoom> {
   if (/^[1-9][0-9]{0,9}$/.test(idOrLogin) && Number(idOrLogin) <= 2_147_483_647)
     return getRoom(ctx, actor, 'working', Number(idOrLogin));
-  const other = await findUserByLogin(ctx.db, idOrLogin);
+  const other = await userByLogin(ctx, actor, idOrLogin);
   const id = other ? await findRoomId(ctx.db, 'working', actor.id, other.id) : undefined;
   if (id === undefined) throw roomNotFound();
   return roomView(ctx, actor, id);
@@ -151,7 +151,7 @@ export async function listRoomTasks(
 }
 
 async function blockTarget(ctx: Pick<Deps, 'db'>, actor: Actor, login: string) {
-  const other = await findUserByLogin(ctx.db, login);
+  const other = await userByLogin(ctx, actor, login);
   if (!other) throw notFound(chatMessages.userNotFound);
   if (other.id === actor.id) throw new AppError(400, 'self_block', chatMessages.selfBlock);
   return other;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type DbOrTx } from '../../db/client.ts';
-import { chatNotificationCtes } from '../notifications/chat-notification.sql.ts';
+import { chatNotificationCtes } from '../notifications/notifications.service.ts';
 
 // MessageSend's one statement (decision 0016: a send was ~12 round trips, then 2, now 1): the
 // checks and the message stored with everything that moves with it. A prepared statement: each

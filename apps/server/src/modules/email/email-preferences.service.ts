@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   NOTIFICATION_CHANNEL_DEFAULTS,
   NOTIFICATION_KINDS,
@@ -16,9 +15,17 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { findUserById } from '../users/users.repo.ts';
-import { dropPending, findPreferenceRows, lockPreferenceRows, upsertPreferences } from './email.repo.ts';
-import { notificationEmailSql } from './notification-email.sql.ts';
+import { userById } from '../users/users.service.ts';
+import {
+  dropPending,
+  findPreferenceRows,
+  lockPreferenceRows,
+  queueNotificationEmailOf,
+  upsertPreferences,
+} from './email.repo.ts';
+
+/** The mail queue's insert for notifications a statement of another module stores (notificationEmailSql's rule). */
+export { notificationEmailSql } from './email.repo.ts';
 import { verifyUnsubscribe } from './unsubscribe-token.ts';
 
 type Ctx = Pick<Deps, 'db'>;
@@ -88,7 +95,7 @@ export async function unsubscribe(
   const claim = verifyUnsubscribe(ctx.signingSecret, token);
   if (!claim) throw invalidLink();
   // A deleted account has nothing left to turn off: the link no longer points at anyone.
-  if (!(await findUserById(ctx.db, claim.userId))) throw invalidLink();
+  if (!(await userById(ctx, null, claim.userId))) throw invalidLink();
   const { sentAt } = claim;
   if (!sentAt || now.getTime() - sentAt.getTime() > LINK_TTL_MS) throw expiredLink();
   const { off, keptOn } = await ctx.db.transaction(async (tx) => {
@@ -121,11 +128,7 @@ export async function queueNotificationEmail(
   _actor: null,
   n: { userId: string; notificationId: number; type: NotificationType },
 ): Promise<void> {
-  const queue = notificationEmailSql(
-    n.type,
-    sql`select ${n.notificationId}::int as id, ${n.userId}::uuid as user_id`,
-  );
-  if (queue) await ctx.db.execute(queue);
+  await queueNotificationEmailOf(ctx.db, n);
 }
 
 /** Every kind on the site only (accounts whose address is not real, such as the demo accounts). */

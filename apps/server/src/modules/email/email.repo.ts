@@ -1,5 +1,10 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { NotificationKind, NotificationType } from '@brushline/shared/notifications/constants';
+import {
+  EMAIL_KIND_OF_TYPE,
+  NOTIFICATION_CHANNEL_DEFAULTS,
+  type NotificationKind,
+  type NotificationType,
+} from '@brushline/shared/notifications/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailPreferences, emailQueue } from '../../db/schema/email.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -70,6 +75,32 @@ export const enqueueIfWantedSql = (q: { notes: SQL; kind: NotificationKind; byDe
     (select p.by_email from ${emailPreferences} p where p.user_id = n.user_id and p.kind = ${q.kind}::notification_kind),
     ${q.byDefault}
   )`;
+
+/**
+ * The e-mail side of storing notifications of one type: the insert that queues those whose
+ * recipients get the type's kind by e-mail (their choice, else the kind's default). `notes` is a
+ * query answering `id` and `user_id` of the notifications. Undefined when the type is never
+ * mailed. One rule for both callers: queueNotificationEmailOf (a notification already stored) and a
+ * statement that stores the notification in a data-modifying CTE (a chat message's first unread,
+ * which gets this through email-preferences.service.ts).
+ */
+export function notificationEmailSql(type: NotificationType, notes: SQL): SQL | undefined {
+  const kind = EMAIL_KIND_OF_TYPE[type];
+  if (!kind) return undefined;
+  return enqueueIfWantedSql({ notes, kind, byDefault: NOTIFICATION_CHANNEL_DEFAULTS[kind] === 'email' });
+}
+
+/** Queues a stored notification for its recipient's next mail when they get its type by e-mail. */
+export async function queueNotificationEmailOf(
+  db: DbOrTx,
+  n: { userId: string; notificationId: number; type: NotificationType },
+): Promise<void> {
+  const queue = notificationEmailSql(
+    n.type,
+    sql`select ${n.notificationId}::int as id, ${n.userId}::uuid as user_id`,
+  );
+  if (queue) await db.execute(queue);
+}
 
 export interface ClaimedRow {
   id: number;

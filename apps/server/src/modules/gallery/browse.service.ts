@@ -1,36 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { toCents } from '@brushline/shared/cards/pricing';
-import {
-  ARTISTS_PAGE_SIZE,
-  GALLERY_IMAGE_TAG_KIND,
-  GALLERY_PAGE_SIZE,
-} from '@brushline/shared/gallery/constants';
+import { ARTISTS_PAGE_SIZE, GALLERY_PAGE_SIZE } from '@brushline/shared/gallery/constants';
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { ArtistsPage, ArtistsQuery, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
 import { isUuid } from '@brushline/shared/uuid';
-import { executeShaped } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagSearchIds } from '../tags/tag-usage.service.ts';
-import {
-  carriesAnyIdSql,
-  idsLiteral,
-  probeSql,
-  readerTagSets,
-  shapedReader,
-  type ReaderTagSets,
-  type TagIds,
-} from './gallery-access.ts';
+import { readerTagSets, type ReaderTagSets } from './gallery-access.repo.ts';
 import { cachedPage, cachedTagIds, sharedReaderKey } from './gallery-page-cache.ts';
 import { toDisplayCard, toGalleryImage } from './gallery.dto.ts';
-import { toImageRow, visibleImagesSql, type ImageRow } from './gallery.repo.ts';
-import {
-  cardTagsAnySql,
-  displayCardRowsSql,
-  toDisplayCardRow,
-  type DisplayCardRow,
-} from './display-cards.repo.ts';
+import { artistsPageRows, galleryPageRows } from './browse.repo.ts';
 
 /**
  * The two public lists of decision 0017: /artists (shown display cards, newest activity first) and
@@ -49,53 +29,14 @@ function decodeCursor(cursor: string): { ts: string; id: string } {
 }
 
 /**
- * A list's query in executeShaped form: conditions over placeholders, the key of their shape and
- * the values to fill in. Each filter adds its condition once per shape, its values per request.
+ * Each tag asked, as the ids a match may carry: the tag, its descendants and synonyms (none for an
+ * unknown tag, which matches nothing).
  */
-class Shape {
-  readonly where: SQL[] = [];
-  readonly key: unknown[] = [];
-  readonly values: Record<string, unknown> = {};
-  /** Adds `cond` (built over the placeholders) when `present`, with `values` for them. */
-  add(present: boolean, cond: () => SQL, values: Record<string, unknown> = {}) {
-    this.key.push(present);
-    if (!present) return;
-    this.where.push(cond());
-    Object.assign(this.values, values);
-  }
-  /** The conditions joined with `and`, for the build function. */
-  all = () => sql.join(this.where, sql` and `);
-}
-
-const ph = (name: string) => sql.placeholder(name);
-
-/** Keyset after the cursor (placeholders `cursorTs`, `cursorId`). */
-function afterCursor(shape: Shape, cursor: string | undefined, time: SQL, id: SQL) {
-  const c = cursor ? decodeCursor(cursor) : undefined;
-  shape.add(!!c, () => sql`(${time}, ${id}) < (${ph('cursorTs')}::timestamptz, ${ph('cursorId')}::uuid)`, {
-    cursorTs: c?.ts,
-    cursorId: c?.id,
-  });
-}
-
-/**
- * Each tag must match (a tag also finds its descendants and synonyms); an unknown tag matches
- * nothing. Placeholders `tag0`, `tag1`, …; an unknown tag's condition is `false` in the shape.
- */
-async function tagConditions(
-  ctx: Pick<Deps, 'db' | 'bus'>,
-  actor: Actor | null,
-  shape: Shape,
-  /** The condition "carries one of `ids`" over the list's row. */
-  carries: (ids: TagIds) => SQL,
-  titles: string[],
-) {
-  for (const [i, title] of titles.entries()) {
-    const ids = await cachedTagIds(ctx.bus, title, () => tagSearchIds(ctx, actor, title));
-    shape.key.push(ids.length > 0);
-    shape.where.push(carries(ids.length > 0 ? ph(`tag${i}`) : []));
-    shape.values[`tag${i}`] = idsLiteral(ids);
-  }
+async function tagIdsOf(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor | null, titles: string[]) {
+  const out: number[][] = [];
+  for (const title of titles)
+    out.push(await cachedTagIds(ctx.bus, title, () => tagSearchIds(ctx, actor, title)));
+  return out;
 }
 
 /**
@@ -126,43 +67,25 @@ async function readArtists(
   sets: ReaderTagSets,
   q: ArtistsQuery,
 ): Promise<ArtistsPage> {
-  const shape = new Shape();
-  shape.where.push(sql`d.is_shown`);
-  afterCursor(shape, q.cursor, sql`d.activity_at`, sql`d.id`);
-  await tagConditions(ctx, actor, shape, cardTagsAnySql, q.tags ?? []);
+  const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const tagIds = await tagIdsOf(ctx, actor, q.tags ?? []);
   const priced = q.minPrice !== undefined || q.maxPrice !== undefined;
   // SPEC §5's price rule: a minimum above the maximum is taken as the maximum.
   const max = q.maxPrice === undefined ? null : toCents(q.maxPrice);
   const min = q.minPrice === undefined ? 0 : Math.min(toCents(q.minPrice), max ?? Infinity);
-  shape.add(
-    priced,
-    () =>
-      probeSql(sql`select true from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission
-        and c.starting_price_cents >= ${ph('minCents')}::bigint
-        and (${ph('maxCents')}::bigint is null or c.starting_price_cents <= ${ph('maxCents')}::bigint)`),
-    { minCents: min, maxCents: max },
+  const rows = await artistsPageRows(
+    ctx.db,
+    actor,
+    sets,
+    {
+      cursor,
+      tagIds,
+      price: priced ? { minCents: min, maxCents: max } : undefined,
+      open: !!q.open,
+      search: q.search,
+    },
+    ARTISTS_PAGE_SIZE + 1,
   );
-  shape.add(!!q.open, () =>
-    probeSql(sql`select true from commission_cards c where c.owner_id = d.owner_id
-        and c.is_open_comission and c.is_commissions_open`),
-  );
-  shape.add(
-    !!q.search,
-    () =>
-      probeSql(sql`select true from users u where u.id = d.owner_id
-        and (lower(u.login) like ${ph('like')} or lower(u.display_name) like ${ph('like')})`),
-    { like: `%${(q.search ?? '').toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` },
-  );
-  const reader = shapedReader(actor, sets);
-  const rows = (
-    await executeShaped<DisplayCardRow>(
-      ctx.db,
-      JSON.stringify(['artists', reader.key, shape.key]),
-      () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), ARTISTS_PAGE_SIZE + 1),
-      { ...reader.values, ...shape.values },
-      { generic: true },
-    )
-  ).map(toDisplayCardRow);
   const page = rows.slice(0, ARTISTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -188,33 +111,9 @@ async function readGallery(
   sets: ReaderTagSets,
   q: { cursor?: string; tags?: string[] },
 ): Promise<GalleryPage> {
-  const shape = new Shape();
-  shape.where.push(sql`gi.effective_privacy = 'Public'`);
-  afterCursor(shape, q.cursor, sql`gi.created_at`, sql`gi.id`);
-  await tagConditions(
-    ctx,
-    actor,
-    shape,
-    (ids) => carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`gi.id`, ids),
-    q.tags ?? [],
-  );
-  const reader = shapedReader(actor, sets);
-  const rows = (
-    await executeShaped<ImageRow>(
-      ctx.db,
-      JSON.stringify(['gallery', reader.key, shape.key]),
-      () =>
-        visibleImagesSql(
-          reader.viewer,
-          reader.sets,
-          shape.all(),
-          sql`gi.created_at desc, gi.id desc`,
-          GALLERY_PAGE_SIZE + 1,
-          true,
-        ),
-      { ...reader.values, ...shape.values },
-    )
-  ).map(toImageRow);
+  const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const tagIds = await tagIdsOf(ctx, actor, q.tags ?? []);
+  const rows = await galleryPageRows(ctx.db, actor, sets, { cursor, tagIds }, GALLERY_PAGE_SIZE + 1);
   const page = rows.slice(0, GALLERY_PAGE_SIZE);
   const last = page.at(-1);
   return {

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Card } from '@brushline/shared/cards/schemas';
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { TxCtx } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { imageMedia } from './gallery.dto.ts';
-import { ownFolder, uuidArrayLiteral, visibleFolders, visibleImages } from './gallery.repo.ts';
+import { ownFolder, visibleFoldersByIds, visibleImagesInFolders } from './gallery.repo.ts';
 
 type CardFolder = NonNullable<Card['galleryFolder']>;
 
@@ -21,14 +20,9 @@ export async function cardFolders(
 ): Promise<Map<string, CardFolder>> {
   const out = new Map<string, CardFolder>();
   if (folderIds.length === 0) return out;
-  const list = sql`${uuidArrayLiteral([...new Set(folderIds)])}::uuid[]`;
-  const folders = await visibleFolders(ctx.db, actor, sql`f.id = any(${list})`);
-  const images = await visibleImages(
-    ctx.db,
-    actor,
-    sql`gi.folder_id = any(${list})`,
-    sql`gi.position, gi.created_at desc, gi.id`,
-  );
+  const ids = [...new Set(folderIds)];
+  const folders = await visibleFoldersByIds(ctx.db, actor, ids);
+  const images = await visibleImagesInFolders(ctx.db, actor, ids);
   for (const f of folders) {
     out.set(f.id, {
       id: f.id,

@@ -22,7 +22,7 @@ import {
   type TagIds,
   type TagSetsArg,
   type Viewer,
-} from './gallery-access.ts';
+} from './gallery-access.repo.ts';
 import { uuidArray, uuidArrayLiteral } from './gallery.repo.ts';
 
 /** A display image as the card's row carries it (JSON, in the card's order). */
@@ -175,6 +175,28 @@ export async function displayCardRows(
   const sets = known ?? (await readerTagSets(db, actor));
   const result = await db.execute<DisplayCardRow>(displayCardRowsSql(actor, sets, where, limit));
   return result.rows.map(toDisplayCardRow);
+}
+
+/** The card of the user with `login`: when shown, or to its owner also before it is. */
+export async function displayCardOfLogin(
+  db: DbOrTx,
+  actor: Actor | null,
+  login: string,
+): Promise<DisplayCardRow | undefined> {
+  const mine = actor ? sql`d.owner_id = ${actor.id}::uuid` : sql`false`;
+  const [row] = await displayCardRows(
+    db,
+    actor,
+    sql`d.owner_id = (select u.id from users u where lower(u.login) = ${login.toLowerCase()})
+      and (d.is_shown or ${mine})`,
+  );
+  return row;
+}
+
+/** The actor's own card, shown or not. */
+export async function ownDisplayCard(db: DbOrTx, actor: Actor): Promise<DisplayCardRow | undefined> {
+  const [row] = await displayCardRows(db, actor, sql`d.owner_id = ${actor.id}::uuid`);
+  return row;
 }
 
 export async function insertDisplayCard(

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { DISPLAY_CARD_TAG_KIND } from '@brushline/shared/gallery/constants';
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { DisplayCard, DisplayCardBody } from '@brushline/shared/gallery/browse-schemas';
@@ -10,12 +9,13 @@ import type { Actor } from '../../platform/session.ts';
 import { setTagsOf } from '../tags/tag-usage.service.ts';
 import { toDisplayCard } from './gallery.dto.ts';
 import { lockOwnerGallery } from './gallery.repo.ts';
-import { refreshDisplayCard, refreshDisplayCardsWithoutTags } from './gallery-upkeep.ts';
+import { refreshDisplayCard, refreshDisplayCardsWithoutTags } from './gallery-upkeep.repo.ts';
 import { galleryListsChanged } from './gallery-page-cache.ts';
 import {
   countShowableImages,
-  displayCardRows,
+  displayCardOfLogin,
   insertDisplayCard,
+  ownDisplayCard,
   updateDisplayCardMedia,
 } from './display-cards.repo.ts';
 
@@ -25,20 +25,13 @@ export async function getDisplayCardByLogin(
   actor: Actor | null,
   login: string,
 ): Promise<DisplayCard> {
-  const mine = actor ? sql`d.owner_id = ${actor.id}::uuid` : sql`false`;
-  const rows = await displayCardRows(
-    ctx.db,
-    actor,
-    sql`d.owner_id = (select u.id from users u where lower(u.login) = ${login.toLowerCase()})
-      and (d.is_shown or ${mine})`,
-  );
-  if (rows.length === 0) throw notFound();
-  return toDisplayCard(rows[0]!, actor);
+  const row = await displayCardOfLogin(ctx.db, actor, login);
+  if (!row) throw notFound();
+  return toDisplayCard(row, actor);
 }
 
 async function presentOwn(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<DisplayCard> {
-  const rows = await displayCardRows(ctx.db, actor, sql`d.owner_id = ${actor.id}::uuid`);
-  return toDisplayCard(rows[0]!, actor);
+  return toDisplayCard((await ownDisplayCard(ctx.db, actor))!, actor);
 }
 
 /** Display images must be the owner's gallery images that are not Hidden. */

@@ -1,5 +1,4 @@
 import type { ErrorCode } from '@brushline/shared/error-codes';
-import { sql } from 'drizzle-orm';
 import {
   FOLDER_DEPTH_MAX,
   FOLDERS_PER_USER_MAX,
@@ -21,25 +20,39 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagsOfMany } from '../tags/tag-usage.service.ts';
-import { findUserByLogin } from '../users/users.repo.ts';
+import { userByLogin } from '../users/users.service.ts';
 import { toPerson } from '../users/users.dto.ts';
 import { toFolder, toGalleryImage } from './gallery.dto.ts';
 import {
   allowedLogins,
+  childFolderIds,
   countFolders,
+  deleteFolderRow,
+  imageIdsIn,
+  insertFolder,
+  liftFolderContents,
   lockOwnerGallery,
+  moveFolder,
   nextPosition,
   ownerPerson,
   ownFolder,
+  setAllowedUsers,
+  setFolderPositions,
+  setImagePositions,
   subtreeHeight,
-  uuidArrayLiteral,
-  visibleFolders,
-  visibleImages,
+  updateFolderRow,
+  visibleChildFolders,
+  visibleFolderById,
+  visibleFoldersByIds,
+  visibleFoldersOfOwner,
+  visibleImagesInChildrenOf,
+  visibleImagesInFolder,
+  visibleImagesOfOwner,
   type FolderRow,
   type ImageRow,
 } from './gallery.repo.ts';
-import { deleteImagesWhere, removeFiles } from './images.service.ts';
-import { recomputeGallery } from './gallery-upkeep.ts';
+import { deleteImagesOf, removeFiles } from './images.service.ts';
+import { recomputeGallery } from './gallery-upkeep.repo.ts';
 import { galleryListsChanged } from './gallery-page-cache.ts';
 
 const folderMissing = () => notFound(galleryMessages.folderMissing);
@@ -79,18 +92,16 @@ async function withTags(ctx: Pick<Deps, 'db'>, actor: Actor | null, rows: ImageR
   return rows.map((r) => toGalleryImage(r, tags.get(r.id) ?? []));
 }
 
-const imageOrder = sql`gi.position, gi.created_at desc, gi.id`;
-
 /** GET folders/user/{login}: every folder the reader may open, and the images outside folders. */
 export async function listUserFolders(
   ctx: Pick<Deps, 'db'>,
   actor: Actor | null,
   login: string,
 ): Promise<UserFolders> {
-  const owner = await findUserByLogin(ctx.db, login);
+  const owner = await userByLogin(ctx, actor, login);
   if (!owner) throw notFound();
-  const folderRows = await visibleFolders(ctx.db, actor, sql`f.owner_id = ${owner.id}::uuid`);
-  const images = await visibleImages(ctx.db, actor, sql`gi.owner_id = ${owner.id}::uuid`, imageOrder);
+  const folderRows = await visibleFoldersOfOwner(ctx.db, actor, owner.id);
+  const images = await visibleImagesOfOwner(ctx.db, actor, owner.id);
   const all = await withTags(ctx, actor, images);
   return {
     owner: toPerson({ ...owner, avatarId: owner.avatarMediaId }),
@@ -106,18 +117,13 @@ export async function getFolder(
   actor: Actor | null,
   id: string,
 ): Promise<FolderContent> {
-  const [row] = await visibleFolders(ctx.db, actor, sql`f.id = ${id}::uuid`);
+  const row = await visibleFolderById(ctx.db, actor, id);
   if (!row) throw folderMissing();
-  const children = await visibleFolders(ctx.db, actor, sql`f.parent_id = ${id}::uuid`);
-  const images = await visibleImages(ctx.db, actor, sql`gi.folder_id = ${id}::uuid`, imageOrder);
-  const above = await visibleFolders(ctx.db, actor, sql`f.id = any(${uuidArrayLiteral(row.path)}::uuid[])`);
-  const childImages = await visibleImages(
-    ctx.db,
-    actor,
-    sql`gi.folder_id in (select c.id from folders c where c.parent_id = ${id}::uuid)`,
-    imageOrder,
-  );
-  const ownerFolders = await visibleFolders(ctx.db, actor, sql`f.owner_id = ${row.ownerId}::uuid`);
+  const children = await visibleChildFolders(ctx.db, actor, id);
+  const images = await visibleImagesInFolder(ctx.db, actor, id);
+  const above = await visibleFoldersByIds(ctx.db, actor, row.path);
+  const childImages = await visibleImagesInChildrenOf(ctx.db, actor, id);
+  const ownerFolders = await visibleFoldersOfOwner(ctx.db, actor, row.ownerId);
   const [folder] = await presentFolders(ctx.db, actor, [row], children, images);
   const ownerRow = await ownerPerson(ctx.db, row.ownerId);
   return {
@@ -136,20 +142,11 @@ export async function getFolder(
 async function allowedIds(db: DbOrTx, ownerId: string, logins: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const login of new Set(logins.map((l) => l.toLowerCase()))) {
-    const user = await findUserByLogin(db, login);
+    const user = await userByLogin({ db }, null, login);
     if (!user) throw bad('allowed_unknown', galleryMessages.allowedUnknown(login), 'allowedUserList');
     if (user.id !== ownerId) ids.push(user.id);
   }
   return ids;
-}
-
-async function setAllowed(db: DbOrTx, folderId: string, userIds: string[]) {
-  await db.execute(sql`delete from folder_allowed_users where folder_id = ${folderId}::uuid`);
-  for (const userId of userIds) {
-    await db.execute(
-      sql`insert into folder_allowed_users (folder_id, user_id) values (${folderId}::uuid, ${userId}::uuid)`,
-    );
-  }
 }
 
 /** The parent a folder goes under, checked: the actor's own, and the depth cap kept for `height` levels. */
@@ -179,12 +176,15 @@ export async function createFolder(
     await checkedParent(tx, actor, body.parentId, 1);
     const allowed = await allowedIds(tx, actor.id, body.allowedUserList);
     const position = await nextPosition(tx, 'folders', actor.id, body.parentId);
-    const r = await tx.execute<{ id: string }>(sql`
-      insert into folders (owner_id, parent_id, name, privacy, custom_icon, position)
-      values (${actor.id}::uuid, ${body.parentId}::uuid, ${body.folderName}, ${body.privacy}, ${body.customIcon}, ${position})
-      returning id`);
-    const folderId = r.rows[0]!.id;
-    await setAllowed(tx, folderId, allowed);
+    const folderId = await insertFolder(tx, {
+      ownerId: actor.id,
+      parentId: body.parentId,
+      name: body.folderName,
+      privacy: body.privacy,
+      customIcon: body.customIcon,
+      position,
+    });
+    await setAllowedUsers(tx, folderId, allowed);
     await recomputeGallery(tx, actor.id);
     return folderId;
   });
@@ -210,18 +210,15 @@ export async function updateFolder(
       }
       await checkedParent(tx, actor, body.parentId, await subtreeHeight(tx, id));
       const position = await nextPosition(tx, 'folders', actor.id, body.parentId);
-      await tx.execute(
-        sql`update folders set parent_id = ${body.parentId}::uuid, position = ${position} where id = ${id}::uuid`,
-      );
+      await moveFolder(tx, id, body.parentId, position);
     }
     if (body.allowedUserList !== undefined)
-      await setAllowed(tx, id, await allowedIds(tx, actor.id, body.allowedUserList));
-    await tx.execute(sql`
-      update folders set
-        name = coalesce(${body.folderName ?? null}, name),
-        privacy = coalesce(${body.privacy ?? null}::gallery_privacy, privacy),
-        custom_icon = coalesce(${body.customIcon ?? null}, custom_icon)
-      where id = ${id}::uuid`);
+      await setAllowedUsers(tx, id, await allowedIds(tx, actor.id, body.allowedUserList));
+    await updateFolderRow(tx, id, {
+      name: body.folderName,
+      privacy: body.privacy,
+      customIcon: body.customIcon,
+    });
     await recomputeGallery(tx, actor.id);
   });
   await galleryListsChanged(ctx.bus);
@@ -244,20 +241,11 @@ export async function deleteFolder(
     if (!row) throw folderMissing();
     let keys: string[] = [];
     if (mode === 'keep') {
-      await tx.execute(
-        sql`update gallery_images set folder_id = ${row.parentId}::uuid where folder_id = ${id}::uuid`,
-      );
-      await tx.execute(
-        sql`update folders set parent_id = ${row.parentId}::uuid where parent_id = ${id}::uuid`,
-      );
+      await liftFolderContents(tx, id, row.parentId);
     } else {
-      keys = await deleteImagesWhere(
-        { db: tx },
-        actor,
-        sql`gi.folder_id in (select f.id from folders f where ${id}::uuid = any(f.path))`,
-      );
+      keys = await deleteImagesOf({ db: tx }, actor, { folderTree: id });
     }
-    await tx.execute(sql`delete from folders where id = ${id}::uuid`);
+    await deleteFolderRow(tx, id);
     await recomputeGallery(tx, actor.id);
     return keys;
   });
@@ -285,20 +273,10 @@ export async function reorderFolders(
   await ctx.db.transaction(async (tx) => {
     await lockOwnerGallery(tx, actor.id);
     if (body.parentId && !(await ownFolder(tx, actor.id, body.parentId))) throw folderMissing();
-    const current = await tx.execute<{ id: string }>(sql`
-      select id from folders where owner_id = ${actor.id}::uuid and parent_id is not distinct from ${body.parentId}::uuid`);
-    if (
-      !sameIdsOnce(
-        current.rows.map((r) => r.id),
-        body.childFolders,
-      )
-    ) {
+    if (!sameIdsOnce(await childFolderIds(tx, actor.id, body.parentId), body.childFolders)) {
       throw new AppError(409, 'order_mismatch', galleryMessages.reorderFoldersMismatch);
     }
-    await tx.execute(sql`
-      update folders f set position = o.n - 1
-      from unnest(${uuidArrayLiteral(body.childFolders)}::uuid[]) with ordinality as o(id, n)
-      where f.id = o.id and f.position is distinct from o.n - 1`);
+    await setFolderPositions(tx, body.childFolders);
   });
   return body.childFolders;
 }
@@ -313,20 +291,10 @@ export async function reorderFolder(
   await ctx.db.transaction(async (tx) => {
     await lockOwnerGallery(tx, actor.id);
     if (!(await ownFolder(tx, actor.id, id))) throw folderMissing();
-    const current = await tx.execute<{ id: string }>(
-      sql`select id from gallery_images where folder_id = ${id}::uuid`,
-    );
-    if (
-      !sameIdsOnce(
-        current.rows.map((r) => r.id),
-        body.mediaFiles,
-      )
-    ) {
+    if (!sameIdsOnce(await imageIdsIn(tx, id), body.mediaFiles)) {
       throw new AppError(409, 'order_mismatch', galleryMessages.reorderMismatch);
     }
-    for (const [position, imageId] of body.mediaFiles.entries()) {
-      await tx.execute(sql`update gallery_images set position = ${position} where id = ${imageId}::uuid`);
-    }
+    await setImagePositions(tx, body.mediaFiles);
   });
   return presentOwn(ctx, actor, id);
 }

@@ -3,7 +3,7 @@ import { createBusCache, type BusCache } from '../../platform/bus-cache.ts';
 import type { CacheBus } from '../../platform/cache-bus.ts';
 import type { Actor } from '../../platform/session.ts';
 import { TAG_VOCABULARY_TOPIC } from '../tags/tag-suggest-cache.ts';
-import type { ReaderTagSets } from './gallery-access.ts';
+import type { ReaderTagSets } from './gallery-access.repo.ts';
 
 /**
  * Pages of /artists and /gallery shared by the readers who see the same lists (decision 0017,

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { MediaPlacement } from '../media/media.access.ts';
-import { visibleImages } from './gallery.repo.ts';
+import { visibleImageById } from './gallery.repo.ts';
 
 /**
  * Who may fetch the file of a gallery image (registered in app.ts): the same rule as every gallery
- * list (visibleImages: its privacy, its folders' privacy and allowed users, the tags the reader
+ * list (visibleImageById: its privacy, its folders' privacy and allowed users, the tags the reader
  * hides), so an image made Hidden stops being served to others at once. The gallery row's id is
  * the media id; an upload not placed in the gallery yet has no row, so it stays its uploader's.
  */
@@ -12,7 +11,6 @@ export const galleryMediaPlacements: MediaPlacement[] = [
   {
     purpose: 'gallery',
     readers: 'whoever may see the gallery image it is (its privacy and its folders decide)',
-    mayRead: async (ctx, actor, mediaId) =>
-      (await visibleImages(ctx.db, actor, sql`gi.id = ${mediaId}::uuid`, sql`gi.id`)).length > 0,
+    mayRead: async (ctx, actor, mediaId) => (await visibleImageById(ctx.db, actor, mediaId)) !== undefined,
   },
 ];

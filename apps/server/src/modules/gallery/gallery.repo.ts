@@ -14,11 +14,11 @@ import {
   type ReaderTagSets,
   type TagSetsArg,
   type Viewer,
-} from './gallery-access.ts';
+} from './gallery-access.repo.ts';
 
 /**
  * Queries of galleries and folders (decision 0017). Every read takes the reader and puts the rules of
- * gallery-access.ts in its WHERE clause; writes are plain and run inside the service's transaction.
+ * gallery-access.repo.ts in its WHERE clause; writes are plain and run inside the service's transaction.
  * Raw SQL with the short aliases `gi`, `f`, `m`, `u` the access conditions name.
  */
 
@@ -129,6 +129,40 @@ export async function visibleImages(
   return result.rows.map(toImageRow);
 }
 
+/** The order of images inside a folder (and of a gallery's images outside folders). */
+const imageOrder = sql`gi.position, gi.created_at desc, gi.id`;
+
+/** One gallery image, when the reader may see it. */
+export async function visibleImageById(
+  db: DbOrTx,
+  actor: Actor | null,
+  id: string,
+): Promise<ImageRow | undefined> {
+  const [row] = await visibleImages(db, actor, sql`gi.id = ${id}::uuid`, sql`gi.id`);
+  return row;
+}
+
+/** The owner's gallery images the reader may see, in folder order. */
+export const visibleImagesOfOwner = (db: DbOrTx, actor: Actor | null, ownerId: string) =>
+  visibleImages(db, actor, sql`gi.owner_id = ${ownerId}::uuid`, imageOrder);
+
+/** The images the reader may see in a folder, in its order. */
+export const visibleImagesInFolder = (db: DbOrTx, actor: Actor | null, folderId: string) =>
+  visibleImages(db, actor, sql`gi.folder_id = ${folderId}::uuid`, imageOrder);
+
+/** The images the reader may see in any of `folderIds`, in folder order. */
+export const visibleImagesInFolders = (db: DbOrTx, actor: Actor | null, folderIds: readonly string[]) =>
+  visibleImages(db, actor, sql`gi.folder_id = any(${uuidArrayLiteral(folderIds)}::uuid[])`, imageOrder);
+
+/** The images the reader may see in the folders directly inside `folderId`, in folder order. */
+export const visibleImagesInChildrenOf = (db: DbOrTx, actor: Actor | null, folderId: string) =>
+  visibleImages(
+    db,
+    actor,
+    sql`gi.folder_id in (select c.id from folders c where c.parent_id = ${folderId}::uuid)`,
+    imageOrder,
+  );
+
 export type FolderRow = {
   id: string;
   ownerId: string;
@@ -164,6 +198,28 @@ export async function visibleFolders(db: DbOrTx, actor: Actor | null, where: SQL
     order by f.position, f.created_at`);
   return result.rows.map((r) => ({ ...r, path: uuidArray(r.path), position: Number(r.position) }));
 }
+
+/** One folder, when the reader may open it. */
+export async function visibleFolderById(
+  db: DbOrTx,
+  actor: Actor | null,
+  id: string,
+): Promise<FolderRow | undefined> {
+  const [row] = await visibleFolders(db, actor, sql`f.id = ${id}::uuid`);
+  return row;
+}
+
+/** The owner's folders the reader may open. */
+export const visibleFoldersOfOwner = (db: DbOrTx, actor: Actor | null, ownerId: string) =>
+  visibleFolders(db, actor, sql`f.owner_id = ${ownerId}::uuid`);
+
+/** The folders directly inside `folderId` the reader may open. */
+export const visibleChildFolders = (db: DbOrTx, actor: Actor | null, folderId: string) =>
+  visibleFolders(db, actor, sql`f.parent_id = ${folderId}::uuid`);
+
+/** The folders of `ids` the reader may open. */
+export const visibleFoldersByIds = (db: DbOrTx, actor: Actor | null, ids: readonly string[]) =>
+  visibleFolders(db, actor, sql`f.id = any(${uuidArrayLiteral(ids)}::uuid[])`);
 
 /** Owner's folder by id, for writes (no visibility: the service checks ownership). */
 export async function ownFolder(db: DbOrTx, ownerId: string, id: string): Promise<FolderRow | undefined> {
@@ -240,4 +296,174 @@ export async function ownerPerson(db: DbOrTx, id: string) {
       (select m.id from media m where m.id = u.avatar_media_id and m.owner_id = u.id) as "avatarId"
     from users u where u.id = ${id}::uuid`);
   return toPerson(r.rows[0]!);
+}
+
+/** Replaces a folder's allowedUserList. */
+export async function setAllowedUsers(db: DbOrTx, folderId: string, userIds: readonly string[]) {
+  await db.execute(sql`delete from folder_allowed_users where folder_id = ${folderId}::uuid`);
+  for (const userId of userIds) {
+    await db.execute(
+      sql`insert into folder_allowed_users (folder_id, user_id) values (${folderId}::uuid, ${userId}::uuid)`,
+    );
+  }
+}
+
+export async function insertFolder(
+  db: DbOrTx,
+  f: {
+    ownerId: string;
+    parentId: string | null;
+    name: string;
+    privacy: Privacy;
+    customIcon: string;
+    position: number;
+  },
+): Promise<string> {
+  const r = await db.execute<{ id: string }>(sql`
+    insert into folders (owner_id, parent_id, name, privacy, custom_icon, position)
+    values (${f.ownerId}::uuid, ${f.parentId}::uuid, ${f.name}, ${f.privacy}, ${f.customIcon}, ${f.position})
+    returning id`);
+  return r.rows[0]!.id;
+}
+
+/** Moves a folder under `parentId` (null: the top), at `position` there. */
+export async function moveFolder(db: DbOrTx, id: string, parentId: string | null, position: number) {
+  await db.execute(
+    sql`update folders set parent_id = ${parentId}::uuid, position = ${position} where id = ${id}::uuid`,
+  );
+}
+
+/** Sets the folder's name, privacy and icon; an undefined one stays. */
+export async function updateFolderRow(
+  db: DbOrTx,
+  id: string,
+  f: { name?: string; privacy?: Privacy; customIcon?: string },
+) {
+  await db.execute(sql`
+    update folders set
+      name = coalesce(${f.name ?? null}, name),
+      privacy = coalesce(${f.privacy ?? null}::gallery_privacy, privacy),
+      custom_icon = coalesce(${f.customIcon ?? null}, custom_icon)
+    where id = ${id}::uuid`);
+}
+
+/** The images and child folders of `id` move into `parentId` (null: out of folders, the top). */
+export async function liftFolderContents(db: DbOrTx, id: string, parentId: string | null) {
+  await db.execute(
+    sql`update gallery_images set folder_id = ${parentId}::uuid where folder_id = ${id}::uuid`,
+  );
+  await db.execute(sql`update folders set parent_id = ${parentId}::uuid where parent_id = ${id}::uuid`);
+}
+
+export async function deleteFolderRow(db: DbOrTx, id: string) {
+  await db.execute(sql`delete from folders where id = ${id}::uuid`);
+}
+
+/** Ids of the owner's folders directly in `parentId` (null: the top of the gallery). */
+export async function childFolderIds(
+  db: DbOrTx,
+  ownerId: string,
+  parentId: string | null,
+): Promise<string[]> {
+  const r = await db.execute<{ id: string }>(sql`
+    select id from folders where owner_id = ${ownerId}::uuid and parent_id is not distinct from ${parentId}::uuid`);
+  return r.rows.map((row) => row.id);
+}
+
+/** Folders in the order of `ids` (positions 0, 1, …); a folder already in place is not written. */
+export async function setFolderPositions(db: DbOrTx, ids: readonly string[]) {
+  await db.execute(sql`
+    update folders f set position = o.n - 1
+    from unnest(${uuidArrayLiteral(ids)}::uuid[]) with ordinality as o(id, n)
+    where f.id = o.id and f.position is distinct from o.n - 1`);
+}
+
+/** Ids of the images in a folder. */
+export async function imageIdsIn(db: DbOrTx, folderId: string): Promise<string[]> {
+  const r = await db.execute<{ id: string }>(
+    sql`select id from gallery_images where folder_id = ${folderId}::uuid`,
+  );
+  return r.rows.map((row) => row.id);
+}
+
+/** Images in the order of `ids` (positions 0, 1, …). */
+export async function setImagePositions(db: DbOrTx, ids: readonly string[]) {
+  for (const [position, imageId] of ids.entries()) {
+    await db.execute(sql`update gallery_images set position = ${position} where id = ${imageId}::uuid`);
+  }
+}
+
+/** Whether the media is placed in a gallery already. */
+export async function isGalleryImage(db: DbOrTx, id: string): Promise<boolean> {
+  const r = await db.execute(sql`select id from gallery_images where id = ${id}::uuid`);
+  return r.rows.length > 0;
+}
+
+export async function insertGalleryImage(
+  db: DbOrTx,
+  i: {
+    id: string;
+    ownerId: string;
+    folderId: string | null;
+    title: string;
+    privacy: Privacy;
+    position: number;
+  },
+) {
+  await db.execute(sql`
+    insert into gallery_images (id, owner_id, folder_id, title, privacy, position)
+    values (${i.id}::uuid, ${i.ownerId}::uuid, ${i.folderId}::uuid, ${i.title}, ${i.privacy}, ${i.position})`);
+}
+
+/** The owner's image by id (its folder), for writes; undefined when it is not theirs or missing. */
+export async function ownImage(
+  db: DbOrTx,
+  ownerId: string,
+  id: string,
+): Promise<{ folderId: string | null } | undefined> {
+  const r = await db.execute<{ folderId: string | null }>(
+    sql`select folder_id as "folderId" from gallery_images where id = ${id}::uuid and owner_id = ${ownerId}::uuid`,
+  );
+  return r.rows[0];
+}
+
+/** Moves an image into `folderId` (null: out of folders), at `position` there. */
+export async function moveImage(db: DbOrTx, id: string, folderId: string | null, position: number) {
+  await db.execute(
+    sql`update gallery_images set folder_id = ${folderId}::uuid, position = ${position} where id = ${id}::uuid`,
+  );
+}
+
+/** Sets the image's title and privacy; an undefined one stays. */
+export async function updateImageRow(db: DbOrTx, id: string, i: { title?: string; privacy?: Privacy }) {
+  await db.execute(sql`
+    update gallery_images set
+      title = coalesce(${i.title ?? null}, title),
+      privacy = coalesce(${i.privacy ?? null}::gallery_privacy, privacy)
+    where id = ${id}::uuid`);
+}
+
+/** Which of the owner's images a deletion takes: one image, or every image in a folder and the folders inside it. */
+export type ImageSelection = { imageId: string } | { folderTree: string };
+
+/** The owner's images of `which`, with the storage keys of their files. */
+export async function imagesToDelete(
+  db: DbOrTx,
+  ownerId: string,
+  which: ImageSelection,
+): Promise<{ id: string; storageKey: string; miniatureKey: string }[]> {
+  const where =
+    'imageId' in which
+      ? sql`gi.id = ${which.imageId}::uuid`
+      : sql`gi.folder_id in (select f.id from folders f where ${which.folderTree}::uuid = any(f.path))`;
+  const r = await db.execute<{ id: string; storageKey: string; miniatureKey: string }>(sql`
+    select gi.id, m.storage_key as "storageKey", m.miniature_key as "miniatureKey"
+    from gallery_images gi join media m on m.id = gi.id
+    where gi.owner_id = ${ownerId}::uuid and ${where}`);
+  return r.rows;
+}
+
+/** Deletes a media row (its gallery image goes with it). */
+export async function deleteMediaRow(db: DbOrTx, id: string) {
+  await db.execute(sql`delete from media where id = ${id}::uuid`);
 }

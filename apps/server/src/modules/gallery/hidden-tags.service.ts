@@ -1,18 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { HiddenTags, HiddenTagsBody } from '@brushline/shared/gallery/browse-schemas';
 import type { HiddenTagMode } from '@brushline/shared/gallery/constants';
-import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { Deps } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
 import { canonicalTags } from '../tags/tag-usage.service.ts';
+import { readerTagSets, type ReaderTagSets } from './gallery-access.repo.ts';
+import { hiddenTagRows, replaceHiddenTags } from './hidden-tags.repo.ts';
 
 /** The tags a reader hides (left out of lists) or blurs, each with its descendants (decision 0017). */
 export async function getHiddenTags(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<HiddenTags> {
-  const r = await ctx.db.execute<TagRef & { mode: HiddenTagMode }>(sql`
-    select t.id, t.title, t.tag_type as "tagType", t.maturity, h.mode
-    from hidden_tags h join tags t on t.id = h.tag_id and t.deleted_at is null
-    where h.user_id = ${actor.id}::uuid order by t.title`);
-  return { items: r.rows.map(({ mode, ...tag }) => ({ tag: { ...tag, id: Number(tag.id) }, mode })) };
+  const rows = await hiddenTagRows(ctx.db, actor.id);
+  return { items: rows.map(({ mode, ...tag }) => ({ tag, mode })) };
 }
 
 /** Replaces the reader's list; an unknown title is 400 and nothing changes. A tag listed twice keeps its last mode. */
@@ -26,13 +23,14 @@ export async function setHiddenTags(
     const [tag] = await canonicalTags(ctx, actor, [item.title]);
     modes.set(tag!.id, item.mode);
   }
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from hidden_tags where user_id = ${actor.id}::uuid`);
-    for (const [tagId, mode] of modes) {
-      await tx.execute(
-        sql`insert into hidden_tags (user_id, tag_id, mode) values (${actor.id}::uuid, ${tagId}, ${mode})`,
-      );
-    }
-  });
+  await ctx.db.transaction((tx) => replaceHiddenTags(tx, actor.id, modes));
   return getHiddenTags(ctx, actor);
+}
+
+/**
+ * What the reader leaves out or blurs by tags: NSFW unless they display it, and their hidden and
+ * blurred tags with descendants (none for anonymous readers). Other modules' lists ask this.
+ */
+export async function readerTagSetsOf(ctx: Pick<Deps, 'db'>, actor: Actor | null): Promise<ReaderTagSets> {
+  return readerTagSets(ctx.db, actor);
 }

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { FOLDER_IMAGES_MAX, GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type {
@@ -13,8 +12,22 @@ import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { clearTagsOf, setTagsOf, tagsOf } from '../tags/tag-usage.service.ts';
 import { toGalleryImage } from './gallery.dto.ts';
-import { lockOwnerGallery, nextPosition, ownFolder, visibleImages } from './gallery.repo.ts';
-import { recomputeGallery } from './gallery-upkeep.ts';
+import {
+  countImagesIn,
+  deleteMediaRow,
+  imagesToDelete,
+  insertGalleryImage,
+  isGalleryImage,
+  lockOwnerGallery,
+  moveImage,
+  nextPosition,
+  ownFolder,
+  ownImage,
+  updateImageRow,
+  visibleImageById,
+  type ImageSelection,
+} from './gallery.repo.ts';
+import { recomputeGallery } from './gallery-upkeep.repo.ts';
 import { galleryListsChanged } from './gallery-page-cache.ts';
 
 const imageMissing = () => notFound(galleryMessages.imageMissing);
@@ -26,7 +39,7 @@ export async function getImage(
   actor: Actor | null,
   id: string,
 ): Promise<GalleryImage> {
-  const [row] = await visibleImages(ctx.db, actor, sql`gi.id = ${id}::uuid`, sql`gi.id`);
+  const row = await visibleImageById(ctx.db, actor, id);
   if (!row) throw imageMissing();
   return toGalleryImage(row, await tagsOf(ctx, actor, subject(id)));
 }
@@ -35,10 +48,7 @@ export async function getImage(
 async function checkedFolder(tx: DbOrTx, actor: Actor, folderId: string | null) {
   if (folderId === null) return;
   if (!(await ownFolder(tx, actor.id, folderId))) throw notFound(galleryMessages.folderMissing);
-  const r = await tx.execute<{ n: number }>(
-    sql`select count(*)::int as n from gallery_images where folder_id = ${folderId}::uuid`,
-  );
-  if (Number(r.rows[0]!.n) >= FOLDER_IMAGES_MAX)
+  if ((await countImagesIn(tx, folderId)) >= FOLDER_IMAGES_MAX)
     throw new AppError(400, 'folder_full', galleryMessages.folderFull);
 }
 
@@ -51,14 +61,18 @@ export async function addImage(
   await ctx.db.transaction(async (tx) => {
     await lockOwnerGallery(tx, actor.id);
     await assertOwnMedia({ db: tx }, actor, [body.mediaId], ['gallery']);
-    const exists = await tx.execute(sql`select id from gallery_images where id = ${body.mediaId}::uuid`);
-    if (exists.rows.length > 0)
+    if (await isGalleryImage(tx, body.mediaId))
       throw new AppError(409, 'already_in_gallery', galleryMessages.imageAlreadyInGallery);
     await checkedFolder(tx, actor, body.folderId);
     const position = await nextPosition(tx, 'gallery_images', actor.id, body.folderId);
-    await tx.execute(sql`
-      insert into gallery_images (id, owner_id, folder_id, title, privacy, position)
-      values (${body.mediaId}::uuid, ${actor.id}::uuid, ${body.folderId}::uuid, ${body.title}, ${body.privacy}, ${position})`);
+    await insertGalleryImage(tx, {
+      id: body.mediaId,
+      ownerId: actor.id,
+      folderId: body.folderId,
+      title: body.title,
+      privacy: body.privacy,
+      position,
+    });
     await setTagsOf({ db: tx }, actor, subject(body.mediaId), body.tags);
     await recomputeGallery(tx, actor.id);
   });
@@ -66,12 +80,10 @@ export async function addImage(
   return getImage(ctx, actor, body.mediaId);
 }
 
-async function ownImage(tx: DbOrTx, actor: Actor, id: string) {
-  const r = await tx.execute<{ folderId: string | null }>(
-    sql`select folder_id as "folderId" from gallery_images where id = ${id}::uuid and owner_id = ${actor.id}::uuid`,
-  );
-  if (r.rows.length === 0) throw imageMissing();
-  return r.rows[0]!;
+async function checkedOwnImage(tx: DbOrTx, actor: Actor, id: string) {
+  const row = await ownImage(tx, actor.id, id);
+  if (!row) throw imageMissing();
+  return row;
 }
 
 /** PATCH gallery/image/{id}: privacy, title, tags, or its folder (a move); only what is sent changes. */
@@ -83,19 +95,13 @@ export async function updateImage(
 ): Promise<GalleryImage> {
   await ctx.db.transaction(async (tx) => {
     await lockOwnerGallery(tx, actor.id);
-    const row = await ownImage(tx, actor, id);
+    const row = await checkedOwnImage(tx, actor, id);
     if (body.folderId !== undefined && body.folderId !== row.folderId) {
       await checkedFolder(tx, actor, body.folderId);
       const position = await nextPosition(tx, 'gallery_images', actor.id, body.folderId);
-      await tx.execute(
-        sql`update gallery_images set folder_id = ${body.folderId}::uuid, position = ${position} where id = ${id}::uuid`,
-      );
+      await moveImage(tx, id, body.folderId, position);
     }
-    await tx.execute(sql`
-      update gallery_images set
-        title = coalesce(${body.title ?? null}, title),
-        privacy = coalesce(${body.privacy ?? null}::gallery_privacy, privacy)
-      where id = ${id}::uuid`);
+    await updateImageRow(tx, id, { title: body.title, privacy: body.privacy });
     if (body.tags !== undefined) await setTagsOf({ db: tx }, actor, subject(id), body.tags);
     await recomputeGallery(tx, actor.id);
   });
@@ -104,20 +110,17 @@ export async function updateImage(
 }
 
 /**
- * Deletes the actor's images matching `where` (over `gi`) with their tags and media rows, inside
- * the caller's transaction; answers the storage keys to remove once it has committed.
+ * Deletes the actor's images of `which` with their tags and media rows, inside the caller's
+ * transaction; answers the storage keys to remove once it has committed.
  */
-export async function deleteImagesWhere(ctx: TxCtx, actor: Actor, where: SQL): Promise<string[]> {
+export async function deleteImagesOf(ctx: TxCtx, actor: Actor, which: ImageSelection): Promise<string[]> {
   const tx = ctx.db;
-  const rows = await tx.execute<{ id: string; storageKey: string; miniatureKey: string }>(sql`
-    select gi.id, m.storage_key as "storageKey", m.miniature_key as "miniatureKey"
-    from gallery_images gi join media m on m.id = gi.id
-    where gi.owner_id = ${actor.id}::uuid and ${where}`);
-  for (const r of rows.rows) {
+  const rows = await imagesToDelete(tx, actor.id, which);
+  for (const r of rows) {
     await clearTagsOf({ db: tx }, actor, subject(r.id));
-    await tx.execute(sql`delete from media where id = ${r.id}::uuid`);
+    await deleteMediaRow(tx, r.id);
   }
-  return rows.rows.flatMap((r) => [r.storageKey, r.miniatureKey]);
+  return rows.flatMap((r) => [r.storageKey, r.miniatureKey]);
 }
 
 export async function deleteImage(
@@ -127,8 +130,8 @@ export async function deleteImage(
 ): Promise<void> {
   const keys = await ctx.db.transaction(async (tx) => {
     await lockOwnerGallery(tx, actor.id);
-    await ownImage(tx, actor, id);
-    const removed = await deleteImagesWhere({ db: tx }, actor, sql`gi.id = ${id}::uuid`);
+    await checkedOwnImage(tx, actor, id);
+    const removed = await deleteImagesOf({ db: tx }, actor, { imageId: id });
     await recomputeGallery(tx, actor.id);
     return removed;
   });

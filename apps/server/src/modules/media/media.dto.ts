@@ -1,8 +1,9 @@
 import type { Media } from '@brushline/shared/media/schemas';
-import type { media } from '../../db/schema/media.ts';
+import type { MediaRow } from './media.repo.ts';
 import { mediaUrl } from './media.urls.ts';
 
-export type MediaRow = typeof media.$inferSelect;
+/** A stored media row (other modules' repositories select it whole). */
+export type { MediaRow };
 
 /** The public view of a stored image: its two URLs and what it is, never the storage keys. */
 export function toMedia(row: Pick<MediaRow, 'id' | 'width' | 'height' | 'mime' | 'purpose'>): Media {

@@ -3,7 +3,9 @@ import type { Media } from '@brushline/shared/media/schemas';
 import { isUuid } from '@brushline/shared/uuid';
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
-import { toMedia, type MediaRow } from './media.dto.ts';
+import { toMedia } from './media.dto.ts';
+
+export type MediaRow = typeof media.$inferSelect;
 
 // Only well-formed uuids reach the uuid column: anything else would be a driver error, not a miss.
 

@@ -10,7 +10,7 @@ import type { MediaAccess } from './media.access.ts';
 import { toMedia, type MediaRow } from './media.dto.ts';
 import { encodeInspected, inspectImage } from './media.images.ts';
 import { openStoredMedia, type MediaFile } from './media.open.ts';
-import { findMediaRow, findMediaRows, insertMedia } from './media.repo.ts';
+import { findMediaByIds, findMediaRow, findMediaRows, insertMedia } from './media.repo.ts';
 import type { MediaVariant } from './media.urls.ts';
 
 /**
@@ -106,4 +106,9 @@ export async function openMedia(
   const row = await findMediaRow(ctx.db, id);
   if (!row || !(await ctx.access.mayRead(ctx, actor, row))) throw notFound();
   return openStoredMedia(ctx, row, variant);
+}
+
+/** Media answers in the order of `ids` (unknown ids are skipped, repeated ids repeat). */
+export async function mediaByIds(ctx: TxCtx, _actor: Actor | null, ids: readonly string[]): Promise<Media[]> {
+  return findMediaByIds(ctx.db, ids);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { commissionTasks } from '../../db/schema/orders.ts';
@@ -150,4 +150,16 @@ export async function markFormRead(db: DbOrTx, userId: string, formId: number): 
     )
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/**
+ * A subquery answering a short text that changes whenever the user's unread notifications about
+ * orders change (one arrives, one is read): their count, highest and summed ids. The board's read
+ * cache compares it instead of counting per order (docs/decisions/0014-kanban-board.md). A SQL
+ * fragment: the board embeds it in its own prepared statement (through notifications.service.ts).
+ */
+export function unreadAboutOrdersStamp(userId: string | Placeholder): SQL<string> {
+  return sql<string>`(select count(*) || ':' || coalesce(max(n.id), 0) || ':' || coalesce(sum(n.id), 0)
+    from ${notifications} n
+    where n.user_id = ${userId} and n.is_read = false and n.form_id is not null)`;
 }

@@ -14,7 +14,7 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { queueNotificationEmail } from '../email/email-preferences.service.ts';
-import { findUserByLogin } from '../users/users.repo.ts';
+import { userByLogin } from '../users/users.service.ts';
 import {
   countUnread,
   countUnreadByForm,
@@ -27,6 +27,14 @@ import {
   markRead,
 } from './notifications.repo.ts';
 import { toNotification } from './notifications.dto.ts';
+
+/**
+ * SQL fragments other modules' statements embed, so one round trip does both: a chat message's
+ * notification and its mail (the chat's MessageSend) and the stamp of a user's unread
+ * notifications about orders (the board's read cache).
+ */
+export { chatNotificationCtes } from './chat-notification.repo.ts';
+export { unreadAboutOrdersStamp } from './notifications.repo.ts';
 
 export interface NewNotification {
   /** Who receives it. */
@@ -153,7 +161,7 @@ export async function sendSystemNotification(
   body: SystemNotificationBody,
 ): Promise<Notification> {
   if (!isStaff(actor.roles)) throw new AppError(403, 'forbidden', messages.forbidden);
-  const user = await findUserByLogin(ctx.db, body.userLogin);
+  const user = await userByLogin(ctx, actor, body.userLogin);
   if (!user) throw notFound(userNotFound);
   // No actor on it: the message comes from the site, not from a person the user could answer.
   return notify(ctx, null, { userId: user.id, type: 'system_notification', message: body.message });
@@ -171,7 +179,7 @@ export async function notifyFromCommandLine(
 ): Promise<{ code: number; out: string }> {
   const parsed = systemNotificationBodySchema.safeParse({ userLogin: login, message });
   if (!parsed.success) return { code: 2, out: parsed.error.issues[0]!.message };
-  const user = await findUserByLogin(ctx.db, parsed.data.userLogin);
+  const user = await userByLogin(ctx, null, parsed.data.userLogin);
   if (!user) return { code: 1, out: `No user with login "${login}".` };
   await createNotification(ctx, null, {
     userId: user.id,

@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BOARD_DONE_SHOWN } from '@brushline/shared/board/constants';
 import { fromCents } from '@brushline/shared/cards/pricing';
 import { ORDER_LIST_MAX } from '@brushline/shared/orders/constants';
@@ -6,11 +5,13 @@ import { ACTIVE_TASK_STATUSES } from '@brushline/shared/orders/status-machine';
 import { optionsInShort } from '@brushline/shared/orders/row-summary';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { Person } from '@brushline/shared/users/schemas';
-import { commissionForms, commissionTasks } from '../../db/schema/orders.ts';
 import type { TxCtx } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toPerson } from '../users/users.dto.ts';
-import { findFormRows, receivedBy, type FormRow } from './orders.repo.ts';
+import { countFormRows, findFormRows, receivedBy, withTaskStatus, type FormRow } from './orders.repo.ts';
+
+/** The board's read cache embeds this stamp of an artist's commissions in its own statement. */
+export { boardCommissionsStamp } from './orders.repo.ts';
 
 /** An artist's commission as the kanban board needs it (the board module never reads order tables). */
 export interface BoardCommissionRow {
@@ -60,23 +61,14 @@ export async function listBoardCommissions(
 ): Promise<BoardCommissionRow[]> {
   const active = await findFormRows(
     ctx.db,
-    and(receivedBy(artistId), inArray(commissionTasks.status, ['waiting', 'processing', 'finished'])),
+    [receivedBy(artistId), withTaskStatus(['waiting', 'processing', 'finished'])],
     ORDER_LIST_MAX,
   );
-  const done = await findFormRows(
-    ctx.db,
-    and(receivedBy(artistId), eq(commissionTasks.status, 'done')),
-    BOARD_DONE_SHOWN,
-  );
+  const done = await findFormRows(ctx.db, [receivedBy(artistId), withTaskStatus(['done'])], BOARD_DONE_SHOWN);
   return [...active, ...done].map(toBoardRow);
 }
 
 /** How many of the artist's commissions are active (accepted, in progress, awaiting approval). */
 export async function countActiveCommissions(ctx: TxCtx, _actor: null, artistId: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(commissionForms)
-    .innerJoin(commissionTasks, eq(commissionTasks.formId, commissionForms.id))
-    .where(and(receivedBy(artistId), inArray(commissionTasks.status, [...ACTIVE_TASK_STATUSES])));
-  return row?.n ?? 0;
+  return countFormRows(ctx.db, [receivedBy(artistId), withTaskStatus(ACTIVE_TASK_STATUSES)]);
 }

@@ -1,4 +1,3 @@
-import { and } from 'drizzle-orm';
 import { commissionRequestCreateSchema } from '@brushline/shared/orders/schemas';
 import { SPEC_HUB_ARGUMENTS, type CommissionRequestSent } from '@brushline/shared/realtime';
 import type { Deps } from '../../platform/deps.ts';
@@ -19,7 +18,7 @@ export async function confirmRequestSent(
   actor: Actor,
   cardUuid: string,
 ): Promise<CommissionRequestSent> {
-  const [row] = await findFormRows(ctx.db, and(sentBy(actor.id), toCard(cardUuid)), 1);
+  const [row] = await findFormRows(ctx.db, [sentBy(actor.id), toCard(cardUuid)], 1);
   if (!row?.cardUuid) throw formNotFound();
   return { formId: row.id, cardUuid: row.cardUuid };
 }

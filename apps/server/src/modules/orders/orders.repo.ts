@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { BOARD_TASK_STATUSES } from '@brushline/shared/board/constants';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FormType, TaskStatus } from '@brushline/shared/orders/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { whereOf, type Where } from '../../db/where.ts';
 import { media } from '../../db/schema/media.ts';
 import {
   commissionForms,
@@ -50,20 +52,26 @@ const formColumns = {
 export type FormRow = Awaited<ReturnType<typeof findFormRows>>[number];
 
 /** Forms matching `where`, newest first; only the first `limit` when given. */
-export async function findFormRows(db: DbOrTx, where: SQL | undefined, limit?: number) {
+export async function findFormRows(db: DbOrTx, where: Where, limit?: number) {
   const query = db
     .select(formColumns)
     .from(commissionForms)
     .innerJoin(commissionTasks, eq(commissionTasks.formId, commissionForms.id))
     .innerJoin(sender, eq(sender.id, commissionForms.senderId))
     .innerJoin(artist, eq(artist.id, commissionForms.artistId))
-    .where(where)
+    .where(whereOf(where))
     .orderBy(desc(commissionForms.createdAt), desc(commissionForms.id));
   return limit === undefined ? query : query.limit(limit);
 }
 
 export const byFormId = (id: number) => eq(commissionForms.id, id);
 export const byTaskId = (id: number) => eq(commissionTasks.id, id);
+export const byFormIds = (ids: number[]) => inArray(commissionForms.id, ids);
+/** Forms whose task is in one of `statuses`. */
+export const withTaskStatus = (statuses: readonly TaskStatus[]) =>
+  statuses.length === 1
+    ? eq(commissionTasks.status, statuses[0]!)
+    : inArray(commissionTasks.status, [...statuses]);
 export const sentBy = (userId: string) => eq(commissionForms.senderId, userId);
 export const receivedBy = (userId: string) => eq(commissionForms.artistId, userId);
 export const toCard = (cardUuid: string) => eq(commissionForms.cardUuid, cardUuid);
@@ -209,4 +217,35 @@ export async function findOrderDueAt(db: DbOrTx, formId: number): Promise<Date |
     .from(commissionForms)
     .where(eq(commissionForms.id, formId));
   return row?.dueAt ?? null;
+}
+
+/** How many forms match `where` (their tasks joined, as findFormRows has them). */
+export async function countFormRows(db: DbOrTx, where: Where): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(commissionForms)
+    .innerJoin(commissionTasks, eq(commissionTasks.formId, commissionForms.id))
+    .where(whereOf(where));
+  return row?.n ?? 0;
+}
+
+/**
+ * A subquery answering a short text that changes whenever anything the board shows of the
+ * artist's commissions changes: which ones have a place on it, their status and since when, their
+ * buyers' logins, names and pictures (a form's card title, price and options never change once
+ * sent). The board's read cache compares it instead of reading the commissions
+ * (docs/decisions/0014-kanban-board.md, "Reading fast"). The board embeds it in its own prepared
+ * statement; it gets it through board-feed.service.ts.
+ */
+export function boardCommissionsStamp(artistId: string | Placeholder): SQL<string> {
+  const statuses = sql.join(
+    BOARD_TASK_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return sql<string>`(select count(*) || ':' || coalesce(md5(string_agg(concat_ws('/',
+      t.id, t.status, t.updated_at, u.login, u.display_name, u.avatar_media_id), ',' order by t.id)), '')
+    from ${commissionForms} f
+    join ${commissionTasks} t on t.form_id = f.id
+    join ${users} u on u.id = f.sender_id
+    where f.artist_id = ${artistId} and t.status in (${statuses}))`;
 }

@@ -12,16 +12,13 @@ import type {
   StatusCounts,
 } from '@brushline/shared/orders/schemas';
 import { ACTIVE_TASK_STATUSES, TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
-import { inArray } from 'drizzle-orm';
-import { commissionForms } from '../../db/schema/orders.ts';
 import { userNotFound } from '@brushline/shared/users/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import type { EmitCtx } from '../../platform/events.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { toPricedCard } from '../cards/cards.dto.ts';
-import { findCardForShare } from '../cards/cards.repo.ts';
-import { canSeeCard } from '../cards/cards.service.ts';
+import { canSeeCard, lockCardForShare } from '../cards/cards.service.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
@@ -30,6 +27,7 @@ import { toSentForm } from './orders.dto.ts';
 import {
   betweenUsers,
   byFormId,
+  byFormIds,
   countTasksByCommissioner,
   findFormRows,
   findReferenceRows,
@@ -85,7 +83,7 @@ export async function sendForm(
 ): Promise<SentForm> {
   await ctx.limits.hit('formSendUser', actor.id);
   const { formId, artistId, push } = await ctx.db.transaction(async (tx) => {
-    const card = await findCardForShare(tx, body.cardUUID);
+    const card = await lockCardForShare({ db: tx }, actor, body.cardUUID);
     if (!card || !canSeeCard(card, actor)) throw notFound(messages.comissionMissing);
     if (card.ownerId === actor.id) throw new AppError(403, 'self_commission', messages.formSendFailed);
     if (!card.isCommissionsOpen) throw new AppError(409, 'comission_closed', messages.comissionClosed);
@@ -291,6 +289,6 @@ export async function tasksOfForms(
   formIds: number[],
 ): Promise<Map<number, { id: number; status: SentForm['status'] }>> {
   if (formIds.length === 0) return new Map();
-  const rows = await findFormRows(ctx.db, inArray(commissionForms.id, formIds));
+  const rows = await findFormRows(ctx.db, byFormIds(formIds));
   return new Map(rows.map((r) => [r.id, { id: r.taskId, status: r.taskStatus }]));
 }

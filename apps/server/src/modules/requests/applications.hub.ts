@@ -1,4 +1,3 @@
-import { and } from 'drizzle-orm';
 import { requestMessages } from '@brushline/shared/requests/messages';
 import { applicationNotifySchema } from '@brushline/shared/requests/schemas';
 import { SPEC_HUB_ARGUMENTS, type ApplicationSent } from '@brushline/shared/realtime';
@@ -20,7 +19,7 @@ export async function confirmApplicationSent(
   application: number | string,
 ): Promise<ApplicationSent> {
   const which = typeof application === 'number' ? applicationById(application) : ofRequestGuid(application);
-  const [row] = await findApplicationRows(ctx.db, and(which, sentByArtist(actor.id)), 1);
+  const [row] = await findApplicationRows(ctx.db, [which, sentByArtist(actor.id)], 1);
   if (!row) throw notFound(requestMessages.applicationNotFound);
   return { applicationId: row.id, requestGuid: row.requestGuid };
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '@brushline/shared/requests/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { whereOf, type Where } from '../../db/where.ts';
 import { media } from '../../db/schema/media.ts';
 import { applicationReferences, applications, requests } from '../../db/schema/requests.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
@@ -34,13 +35,13 @@ const applicationColumns = {
 /** An application with its sender and its request, in one query. */
 export type ApplicationRow = Awaited<ReturnType<typeof findApplicationRows>>[number];
 
-export async function findApplicationRows(db: DbOrTx, where: SQL | undefined, limit?: number) {
+export async function findApplicationRows(db: DbOrTx, where: Where, limit?: number) {
   const q = db
     .select(applicationColumns)
     .from(applications)
     .innerJoin(users, eq(users.id, applications.senderId))
     .innerJoin(requests, eq(requests.id, applications.requestId))
-    .where(where)
+    .where(whereOf(where))
     .orderBy(desc(applications.createdAt), desc(applications.id));
   return limit === undefined ? q : q.limit(limit);
 }

@@ -19,7 +19,6 @@ import type {
 import { FORM_DESCRIPTION_MAX } from '@brushline/shared/orders/constants';
 import { TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
 import { answeredStatus, trackingStateOf } from '@brushline/shared/requests/tracking';
-import { and } from 'drizzle-orm';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -122,7 +121,7 @@ async function presentOne(ctx: TxCtx, actor: Actor, id: number): Promise<Applica
 /** The actor's own application to a request (the request page shows it), or null. */
 export async function myApplicationTo(ctx: TxCtx, actor: Actor | null, requestGuid: string) {
   if (!actor) return null;
-  const [row] = await findApplicationRows(ctx.db, and(sentByArtist(actor.id), byGuid(requestGuid)));
+  const [row] = await findApplicationRows(ctx.db, [sentByArtist(actor.id), byGuid(requestGuid)]);
   return row ? (await presentApplications(ctx, actor, [row]))[0]! : null;
 }
 
@@ -140,7 +139,7 @@ export async function apply(
   body: ApplyBody,
 ): Promise<{ application: Application; delivered: boolean }> {
   const { id, ownerId, push } = await ctx.db.transaction(async (tx) => {
-    const request = await lockRequest(tx, and(byGuid(guid), readableBy(actor))!);
+    const request = await lockRequest(tx, [byGuid(guid), readableBy(actor)]);
     if (!request) throw requestNotFound();
     if (request.ownerId === actor.id) throw new AppError(403, 'own_request', requestMessages.ownRequest);
     const card = await getCard({ db: tx }, actor, body.cardUUID).catch(() => null);
@@ -292,8 +291,8 @@ export async function listTracking(
 ): Promise<TrackingGroup[]> {
   const where =
     side === 'incoming'
-      ? and(sentByArtist(actor.id), withStatus(['approved', 'declined']))
-      : and(toOwner(actor.id), withStatus(['approved', 'declined']));
+      ? [sentByArtist(actor.id), withStatus(['approved', 'declined'])]
+      : [toOwner(actor.id), withStatus(['approved', 'declined'])];
   const apps = await presentApplications(
     ctx,
     actor,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { whereOf, type Where } from '../../db/where.ts';
 import { media } from '../../db/schema/media.ts';
 import { applications, requestMedia, requests } from '../../db/schema/requests.ts';
 import { tagUsages } from '../../db/schema/tags.ts';
@@ -53,7 +54,7 @@ const after = (cursor: ListCursor | null) =>
 
 export async function findRequestRows(
   db: DbOrTx,
-  where: SQL | undefined,
+  where: Where,
   page?: { limit: number; after?: ListCursor | null },
 ) {
   // A page is chosen on the requests alone first (the public list's ordered index, from its start
@@ -64,11 +65,11 @@ export async function findRequestRows(
         db
           .select({ id: requests.id })
           .from(requests)
-          .where(and(where, after(page.after ?? null)))
+          .where(and(whereOf(where), after(page.after ?? null)))
           .orderBy(...listOrder)
           .limit(page.limit),
       )
-    : where;
+    : whereOf(where);
   return db
     .select({ ...requestColumns, cursorAt: sql<string>`${requests.createdAt}::text` })
     .from(requests)
@@ -85,7 +86,7 @@ export async function findRequestRows(
  */
 export async function findPageEnds(
   db: DbOrTx,
-  where: SQL | undefined,
+  where: Where,
   from: ListCursor | null,
   pageSize: number,
   pages: number,
@@ -97,7 +98,7 @@ export async function findPageEnds(
       n: sql<number>`row_number() over (order by ${requests.createdAt} desc, ${requests.id} desc)`.as('n'),
     })
     .from(requests)
-    .where(and(where, after(from)))
+    .where(and(whereOf(where), after(from)))
     .orderBy(...listOrder)
     .limit(pageSize * pages)
     .as('walked');
@@ -230,7 +231,7 @@ export async function replaceRequestMedia(db: DbOrTx, requestId: number, mediaId
 }
 
 /** Locks one request for the rest of the transaction (an apply or an answer waits for an edit). */
-export async function lockRequest(db: DbOrTx, where: SQL) {
+export async function lockRequest(db: DbOrTx, where: Where) {
   const [row] = await db
     .select({
       id: requests.id,
@@ -245,7 +246,7 @@ export async function lockRequest(db: DbOrTx, where: SQL) {
       deadlineDays: requests.deadlineDays,
     })
     .from(requests)
-    .where(where)
+    .where(whereOf(where))
     .for('share');
   return row;
 }

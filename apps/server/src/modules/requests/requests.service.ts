@@ -7,11 +7,11 @@ import { clampDeadline, clampPrice } from '@brushline/shared/requests/pricing';
 import type { Request, RequestBody, RequestFilterQuery } from '@brushline/shared/requests/schemas';
 import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
 import type { TagRef } from '@brushline/shared/tags/schemas';
-import { and, type SQL } from 'drizzle-orm';
+import type { Where } from '../../db/where.ts';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { readerTagSets } from '../gallery/gallery-access.ts';
+import { readerTagSetsOf } from '../gallery/hidden-tags.service.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { clearTagsOf, setTagsOf, tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
@@ -75,7 +75,7 @@ export async function presentRequests(
  * off the request cards they read. None for anonymous readers.
  */
 async function hiddenBy(ctx: Pick<Deps, 'db'>, actor: Actor | null): Promise<ReadonlySet<number>> {
-  return new Set(actor ? (await readerTagSets(ctx.db, actor)).hide : []);
+  return new Set(actor ? (await readerTagSetsOf(ctx, actor)).hide : []);
 }
 
 /**
@@ -90,7 +90,7 @@ const forReader = (actor: Actor | null, hidden: ReadonlySet<number>) => (r: Requ
 
 /** The request as its reader may see it: a hidden one only by its owner (everyone else 404). */
 async function readable(ctx: Pick<Deps, 'db'>, actor: Actor | null, guid: string): Promise<RequestRow> {
-  const [row] = await findRequestRows(ctx.db, and(byGuid(guid), readableBy(actor)));
+  const [row] = await findRequestRows(ctx.db, [byGuid(guid), readableBy(actor)]);
   if (!row) throw requestNotFound();
   return row;
 }
@@ -205,7 +205,7 @@ export async function filterRequests(
  * from the nearest remembered start before it, walking the ordered index once to learn the starts
  * of every page up to n. Every tag is kept (the reader's filter is applied on the way out).
  */
-async function readPage(ctx: Pick<Deps, 'db' | 'bus'>, key: string, where: SQL | undefined, n: number) {
+async function readPage(ctx: Pick<Deps, 'db' | 'bus'>, key: string, where: Where, n: number) {
   const { starts } = requestListCache(ctx.bus);
   const ticket = starts.ticket();
   const known = starts.get(key);

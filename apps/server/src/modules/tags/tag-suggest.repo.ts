@@ -139,3 +139,11 @@ export function prefixedSql(q: SQL, short: boolean, withNsfw: boolean, limit: nu
     limit ${limit}
   )`;
 }
+
+/** Every live word of the titles with its uses, as `tag_words` holds them (the typo index loads these). */
+export async function liveTagWords(db: DbOrTx): Promise<{ word: string; uses: number }[]> {
+  const { rows } = await db.execute<{ word: string; uses: number }>(
+    sql`select word, uses from tag_words where uses > 0`,
+  );
+  return rows.map((r) => ({ word: r.word, uses: Number(r.uses) }));
+}

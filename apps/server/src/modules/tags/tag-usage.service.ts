@@ -4,7 +4,7 @@ import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { descendantIds } from './tags.graph.ts';
+import { descendantIds } from './tags-graph.repo.ts';
 import { findTagByTitle } from './tags.repo.ts';
 import { tagRuleError } from './tags.rules.ts';
 import {
@@ -39,7 +39,7 @@ export {
   carriesNsfwSql,
   descendantIdsSql,
   descendantsOfSql,
-} from './tags.graph.ts';
+} from './tags-graph.repo.ts';
 
 /** A thing that carries tags: its feature's kind ('request', 'displayCard', …) and its id. */
 export interface TagSubject {

@@ -4,10 +4,10 @@
 // trigram index scan in PostgreSQL for every suggestion. The measure is pg_trgm's `similarity`
 // (tag-word-index.test.ts checks it against PostgreSQL's own function); the vocabulary follows
 // every committed write through the cache bus.
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CacheBus } from '../../platform/cache-bus.ts';
 import { TAG_VOCABULARY_TOPIC } from './tag-suggest-cache.ts';
+import { liveTagWords } from './tag-suggest.repo.ts';
 
 /** pg_trgm's default `similarity_threshold`: a word is a candidate fix at this similarity or more. */
 export const WORD_SIMILARITY_MIN = 0.3;
@@ -154,10 +154,7 @@ export class TagWordIndex {
 
 /** Every live word with its uses, as `tag_words` holds them. */
 export async function loadTagWords(db: DbOrTx): Promise<TagWordIndex> {
-  const { rows } = await db.execute<{ word: string; uses: number }>(
-    sql`select word, uses from tag_words where uses > 0`,
-  );
-  return new TagWordIndex(rows.map((r) => ({ word: r.word, uses: Number(r.uses) })));
+  return new TagWordIndex(await liveTagWords(db));
 }
 
 interface Holder {

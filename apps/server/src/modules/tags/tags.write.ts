@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Emit } from '../../platform/events.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagVocabularyChanged } from './tag-suggest-cache.ts';
-import { upwardPath } from './tags.graph.ts';
+import { upwardPath } from './tags-graph.repo.ts';
 import {
   findTagById,
   findTagByTitle,

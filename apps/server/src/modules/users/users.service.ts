@@ -1,14 +1,18 @@
 import { userNotFound } from '@brushline/shared/users/messages';
 import type { UpdateSettingsBody, UserSettings } from '@brushline/shared/users/schemas';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { userSessionsChanged, type Actor } from '../../platform/session.ts';
 import { toSettings, toUser } from './users.dto.ts';
 import {
   findUserById,
   findUserByLogin,
+  findUserForAuth,
   grantRole,
+  insertUser,
+  loginOrEmailTaken,
   revokeRole,
+  updatePasswordHash,
   updateUserSettings,
   type UserRow,
 } from './users.repo.ts';
@@ -60,4 +64,57 @@ export async function updateSettings(
   await userSessionsChanged(ctx.bus, actor.id);
   const row = await findUserById(ctx.db, actor.id);
   return toSettings(row!);
+}
+
+/*
+ * Other modules read and write accounts through the functions below, never through users.repo.ts
+ * (README, "File roles").
+ */
+
+/** The user with this login (in any case), as stored; undefined when there is none. */
+export async function userByLogin(
+  ctx: TxCtx,
+  _actor: Actor | null,
+  login: string,
+): Promise<UserRow | undefined> {
+  return findUserByLogin(ctx.db, login);
+}
+
+/** The user with this id, as stored; undefined when there is none. */
+export async function userById(ctx: TxCtx, _actor: Actor | null, id: string): Promise<UserRow | undefined> {
+  return findUserById(ctx.db, id);
+}
+
+/** The account named by a login or an e-mail, with its password hash (sign-in and reset). */
+export async function accountForAuth(ctx: TxCtx, _actor: null, loginOrEmail: string) {
+  return findUserForAuth(ctx.db, loginOrEmail);
+}
+
+/** Whether the login or the e-mail belongs to an account already. */
+export async function loginOrEmailInUse(
+  ctx: TxCtx,
+  _actor: null,
+  login: string,
+  email: string,
+): Promise<boolean> {
+  return loginOrEmailTaken(ctx.db, login, email);
+}
+
+/** Stores a new account (inside the registration's transaction); answers its id. */
+export async function createAccount(
+  ctx: TxCtx,
+  _actor: null,
+  values: { login: string; email: string; passwordHash: string },
+): Promise<string> {
+  return insertUser(ctx.db, values);
+}
+
+/** Replaces the account's password hash (inside the reset's transaction). */
+export async function setPasswordHash(
+  ctx: TxCtx,
+  _actor: null,
+  id: string,
+  passwordHash: string,
+): Promise<void> {
+  await updatePasswordHash(ctx.db, id, passwordHash);
 }

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { notifications } from '../../db/schema/notifications.ts';
-import { notificationEmailSql } from '../email/notification-email.sql.ts';
+import { notificationEmailSql } from '../email/email-preferences.service.ts';
 
 /**
  * A chat message's notification for its recipient, for the statement that stores the message (the
- * chat module's MessageSend: one round trip and one commit, so an acknowledged message never lacks
+ * chat module's MessageSend, through notifications.service.ts: one round trip and one commit, so an acknowledged message never lacks
  * its notification, and a burst of first messages costs no extra commits).
  *
  * Two CTEs, `chat_note` and `chat_note_mail`, to follow other CTEs of that statement: the

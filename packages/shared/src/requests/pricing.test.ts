@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_DEADLINE_MAX_DAYS, REQUEST_PRICE_MAX } from './constants.ts';
-import { clampDeadline, clampPrice, normalizePriceRange, type PriceBound } from './pricing.ts';
+import {
+  clampDeadline,
+  clampPrice,
+  normalizePriceRange,
+  priceFilterCents,
+  type PriceBound,
+} from './pricing.ts';
 
 describe('SPEC §5 prices', () => {
   it.each([
@@ -54,4 +60,20 @@ describe('SPEC §5 deadline', () => {
     [REQUEST_DEADLINE_MAX_DAYS + 1, REQUEST_DEADLINE_MAX_DAYS],
     [Number.NaN, 1],
   ])('clampDeadline(%s) = %s', (input, stored) => expect(clampDeadline(input)).toBe(stored));
+});
+
+describe('a list’s price filter reads like a stored range', () => {
+  it('clamps each bound, keeps a missing one missing, and raises a maximum below the minimum', () => {
+    expect(priceFilterCents(undefined, undefined)).toEqual({ minCents: null, maxCents: null });
+    expect(priceFilterCents(10, 60.5)).toEqual({ minCents: 1000, maxCents: 6050 });
+    expect(priceFilterCents(-5, undefined)).toEqual({ minCents: 0, maxCents: null });
+    expect(priceFilterCents(undefined, REQUEST_PRICE_MAX * 3)).toEqual({
+      minCents: null,
+      maxCents: REQUEST_PRICE_MAX * 100,
+    });
+    // As normalizePriceRange stores 500..15: the maximum is raised to the minimum.
+    expect(priceFilterCents(500, 15)).toEqual({ minCents: 50_000, maxCents: 50_000 });
+    const stored = normalizePriceRange({ min: 500, max: 15 });
+    expect(priceFilterCents(500, 15)).toEqual({ minCents: stored.min * 100, maxCents: stored.max * 100 });
+  });
 });

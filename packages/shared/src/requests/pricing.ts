@@ -46,3 +46,23 @@ export function clampDeadline(days: number): number {
   if (!Number.isFinite(days)) return REQUEST_DEADLINE_MIN_DAYS;
   return Math.min(REQUEST_DEADLINE_MAX_DAYS, Math.max(REQUEST_DEADLINE_MIN_DAYS, Math.round(days)));
 }
+
+/**
+ * A list's price filter (`minPrice`/`maxPrice` of `/api/artists` and `/api/requests/filter`), in
+ * cents: the same reading as a stored range (normalizePriceRange), so one rule holds everywhere.
+ * Each bound is clamped like a stored price; with both, a minimum above the maximum raises the
+ * maximum to it. A bound not given stays null.
+ */
+export function priceFilterCents(
+  min: number | undefined,
+  max: number | undefined,
+): { minCents: number | null; maxCents: number | null } {
+  if (min !== undefined && max !== undefined) {
+    const range = normalizePriceRange({ min, max });
+    return { minCents: toCents(range.min), maxCents: toCents(range.max) };
+  }
+  return {
+    minCents: min === undefined ? null : toCents(clampPrice(min)),
+    maxCents: max === undefined ? null : toCents(clampPrice(max)),
+  };
+}

@@ -101,7 +101,7 @@ export const browseRoutes =
           summary: 'Shown display cards, newest activity first',
           description:
             `${ARTISTS_PAGE_SIZE} a page; pass nextCursor as cursor. tags=a,b: each must match, a tag also finds its ` +
-            'descendants and synonyms. minPrice/maxPrice (USD): an open card’s starting price in the range. open=true: ' +
+            'descendants and synonyms. minPrice/maxPrice (USD): an open card’s starting price in the range (0..10000 each; a maximum below the minimum is raised to it, as a stored request range is). open=true: ' +
             `taking commissions now. search: login or display name. ${hidingRule}`,
           querystring: artistsQuerySchema,
           response: { 200: artistsPageSchema, ...errorResponses(400) },

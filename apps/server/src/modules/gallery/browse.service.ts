@@ -1,4 +1,4 @@
-import { toCents } from '@brushline/shared/cards/pricing';
+import { priceFilterCents } from '@brushline/shared/requests/pricing';
 import { ARTISTS_PAGE_SIZE, GALLERY_PAGE_SIZE } from '@brushline/shared/gallery/constants';
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { ArtistsPage, ArtistsQuery, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
@@ -70,9 +70,10 @@ async function readArtists(
   const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
   const tagIds = await tagIdsOf(ctx, actor, q.tags ?? []);
   const priced = q.minPrice !== undefined || q.maxPrice !== undefined;
-  // SPEC §5's price rule: a minimum above the maximum is taken as the maximum.
-  const max = q.maxPrice === undefined ? null : toCents(q.maxPrice);
-  const min = q.minPrice === undefined ? 0 : Math.min(toCents(q.minPrice), max ?? Infinity);
+  // SPEC §5's price rule, read as for a stored range (priceFilterCents).
+  const range = priceFilterCents(q.minPrice, q.maxPrice);
+  const max = range.maxCents;
+  const min = range.minCents ?? 0;
   const rows = await artistsPageRows(
     ctx.db,
     actor,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { OrderUpdateKind } from '@brushline/shared/orders/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';

@@ -1,9 +1,8 @@
-import { toCents } from '@brushline/shared/cards/pricing';
 import type { Media } from '@brushline/shared/media/schemas';
 import { messages } from '@brushline/shared/messages';
 import { REQUESTS_PAGE_SIZE, REQUESTS_PER_OWNER_MAX } from '@brushline/shared/requests/constants';
 import { requestMessages } from '@brushline/shared/requests/messages';
-import { clampDeadline, clampPrice } from '@brushline/shared/requests/pricing';
+import { clampDeadline, priceFilterCents } from '@brushline/shared/requests/pricing';
 import type { Request, RequestBody, RequestFilterQuery } from '@brushline/shared/requests/schemas';
 import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
 import type { TagRef } from '@brushline/shared/tags/schemas';
@@ -176,9 +175,10 @@ export async function filterRequests(
   actor: Actor | null,
   q: RequestFilterQuery,
 ): Promise<Request[]> {
+  const prices = priceFilterCents(q.minPrice, q.maxPrice);
   const filter = {
-    maxPriceCents: q.maxPrice === undefined ? undefined : toCents(clampPrice(q.maxPrice)),
-    minPriceCents: q.minPrice === undefined ? undefined : toCents(clampPrice(q.minPrice)),
+    maxPriceCents: prices.maxCents ?? undefined,
+    minPriceCents: prices.minCents ?? undefined,
     minDeadline: q.minDeadline === undefined ? undefined : clampDeadline(q.minDeadline),
     inTitle: q.searchInTitle || undefined,
     inDescription: q.searchInDecriptions || undefined,

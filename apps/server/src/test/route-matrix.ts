@@ -11,8 +11,8 @@ import { call } from '../modules/orders/commission-fixtures.ts';
 
 /**
  * The authorization tables of the feature suites (one per module): every route × every kind of
- * caller, each case in a fresh context, with what the caller must be answered, what
- * they may change and what they may be shown.
+ * caller, each case in its own context (or one shared by cases that change nothing), with what the
+ * caller must be answered, what they may change and what they may be shown.
  */
 export interface MatrixRow<Who extends string, Ctx, Setup = undefined> {
   name: string;

@@ -1,17 +1,26 @@
+import Fastify from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { expect, it } from 'vitest';
 import type { TestApp } from './harness.ts';
 import { call } from '../modules/orders/commission-fixtures.ts';
 
 /**
- * The authorization tables of the feature suites (orders, requests, tags, board): every route ×
- * every kind of caller, each case in a fresh context, with what the caller must be answered, what
- * they may change and what they may be shown.
+ * The authorization tables of the feature suites (one per module): every route × every kind of
+ * caller, each case in its own context (or one shared by cases that change nothing), with what the
+ * caller must be answered, what they may change and what they may be shown.
  */
 export interface MatrixRow<Who extends string, Ctx, Setup = undefined> {
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (c: Ctx) => string;
   body?: (c: Ctx) => unknown;
+  /** Headers of the request, for a body that is not JSON (a multipart upload: `body` is its bytes). */
+  headers?: (c: Ctx) => Record<string, string>;
   expect: Record<Who, number>;
   /** How the case's context is made (passed to `context`). */
   setup?: Setup;
@@ -51,7 +60,15 @@ export function routeMatrix<Who extends string, Ctx, Setup = undefined>(m: Matri
     const c = await m.context(row.setup);
     try {
       const before = await m.snapshot(c);
-      const res = await call(m.t().app, row.method, row.url(c), m.cookieOf(who, c), row.body?.(c));
+      const cookie = m.cookieOf(who, c);
+      const res = row.headers
+        ? await m.t().app.inject({
+            method: row.method,
+            url: row.url(c),
+            headers: { ...row.headers(c), ...(cookie ? { cookie } : {}) },
+            payload: row.body?.(c) as Buffer,
+          })
+        : await call(m.t().app, row.method, row.url(c), cookie, row.body?.(c));
       const shown = String(res.headers['content-type']).startsWith('image/') ? '(image bytes)' : res.body;
       expect(res.statusCode, shown).toBe(row.expect[who]);
       row.check?.(res, who, c);
@@ -67,5 +84,46 @@ export function routeMatrix<Who extends string, Ctx, Setup = undefined>(m: Matri
     } finally {
       await m.cleanup?.(c);
     }
+  });
+}
+
+/**
+ * The routes a module's plugin declares, as `METHOD /path/{param}` without the /api prefix (the
+ * spelling of a row's name), read from a bare Fastify the plugin alone is registered on.
+ */
+export async function routesOf(...plugins: FastifyPluginAsyncZod[]): Promise<string[]> {
+  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const found: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') found.push(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  });
+  for (const plugin of plugins) await app.register(plugin);
+  await app.ready();
+  await app.close();
+  return found;
+}
+
+/**
+ * Registers a test that every route of `routes` has a row, and every row names a route: a row's
+ * name starts with its route (`GET /post/{id}`, then optionally a space and what the case is). A
+ * route added to the module without a row in its table fails here. `others`: routes of other
+ * modules the table may also have rows for (an order's delivered file through the media route),
+ * without having to cover them.
+ */
+export function everyRouteHasARow(
+  routes: () => Promise<string[]>,
+  rows: readonly { name: string }[],
+  others: () => Promise<string[]> = async () => [],
+): void {
+  it('has a row for every route of the module, and no row for a route it does not have', async () => {
+    const declared = await routes();
+    const known = [...declared, ...(await others())];
+    const routeOf = (name: string) => known.find((r) => name === r || name.startsWith(`${r} `));
+    expect(declared.filter((r) => !rows.some((row) => routeOf(row.name) === r))).toEqual([]);
+    expect(rows.filter((row) => !routeOf(row.name)).map((row) => row.name)).toEqual([]);
   });
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Board } from '@brushline/shared/board/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
+import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { call, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 import { columnOf, getBoard, orderAt, saveBody } from './board-fixtures.ts';
+import { boardRoutes } from './board.routes.ts';
 
 /**
  * Every board route × {owner, other signed-in user, anonymous}. The owner's board holds a
@@ -58,80 +59,86 @@ async function context(): Promise<Ctx> {
 
 const rows: Row[] = [
   {
-    name: 'GET own board',
+    name: 'GET /board',
     method: 'GET',
     url: () => '/api/board',
     expect: { owner: 200, other: 200, anon: 401 },
   },
   {
-    name: 'PATCH update board',
+    name: 'PATCH /board/update',
     method: 'PATCH',
     url: () => '/api/board/update',
     body: (c) => saveBody(c.board),
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'POST create column',
+    name: 'POST /board/column',
     method: 'POST',
     url: () => '/api/board/column',
     body: () => ({ title: 'Another' }),
     expect: { owner: 200, other: 200, anon: 401 },
   },
   {
-    name: 'PATCH move column',
+    name: 'PATCH /board/column/move',
     method: 'PATCH',
     url: () => '/api/board/column/move',
     body: (c) => ({ guid: c.own, newOrder: 0, version: c.board.version }),
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'PATCH column',
+    name: 'PATCH /board/column/{guid}',
     method: 'PATCH',
     url: (c) => `/api/board/column/${c.own}`,
     body: () => ({ title: MARKER, isPublic: false, wipLimit: 3 }),
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'POST create task',
+    name: 'POST /board/task',
     method: 'POST',
     url: () => '/api/board/task',
     body: (c) => ({ columnGuid: c.own, title: 'Sneaky' }),
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'PATCH task',
+    name: 'PATCH /board/task/{id}',
     method: 'PATCH',
     url: (c) => `/api/board/task/${c.personal}`,
     body: () => ({ title: 'Personal 7f3a', description: 'edited' }),
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'PATCH read task notifications',
+    name: 'PATCH /board/task/{id}/read',
     method: 'PATCH',
     url: (c) => `/api/board/task/${c.commission}/read`,
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'PATCH settings',
+    name: 'PATCH /board/settings',
     method: 'PATCH',
     url: () => '/api/board/settings',
     body: () => ({ slots: 4 }),
     expect: { owner: 200, other: 200, anon: 401 },
   },
   {
-    name: 'GET queue',
+    name: 'GET /queue/{login}',
     method: 'GET',
     url: () => `/api/queue/${owner.login}`,
     expect: { owner: 200, other: 200, anon: 200 },
   },
   {
-    name: 'DELETE task',
+    name: 'GET /queue/{login}/slots',
+    method: 'GET',
+    url: () => `/api/queue/${owner.login}/slots`,
+    expect: { owner: 200, other: 200, anon: 200 },
+  },
+  {
+    name: 'DELETE /board/task/{id}',
     method: 'DELETE',
     url: (c) => `/api/board/task/${c.personal}`,
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'DELETE column',
+    name: 'DELETE /board/column/{guid}',
     method: 'DELETE',
     url: (c) => `/api/board/column/${c.own}`,
     expect: { owner: 200, other: 404, anon: 401 },
@@ -139,6 +146,8 @@ const rows: Row[] = [
 ];
 
 describe('board routes × callers', () => {
+  everyRouteHasARow(() => routesOf(boardRoutes(t.app.deps)), rows);
+
   routeMatrix({
     t: () => t,
     who: ['anon', 'other', 'owner'],

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '@brushline/shared/chat/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { connected, hubClient, listen, type HubClient } from '../../test/hub-client.ts';
+import { everyRouteHasARow, routesOf } from '../../test/route-matrix.ts';
 import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
 import { chatPictures, openCasual, say } from './chat-fixtures.ts';
+import { chatRoutes } from './chat.routes.ts';
 
 /**
  * Every chat route and hub call × {a member, another signed-in user, anonymous}: members get
@@ -70,56 +72,70 @@ type Route = {
 };
 const routes: Route[] = [
   {
-    name: 'chatroom/get',
+    name: 'GET /chatroom/get/{id}',
     room: () => casual,
     method: 'GET',
     path: (r) => `/api/chatroom/get/${r.id}`,
     ok: 200,
   },
   {
-    name: 'wchatroom/get',
+    name: 'GET /wchatroom/get/{idOrLogin}',
     room: () => working,
     method: 'GET',
     path: (r) => `/api/wchatroom/get/${r.id}`,
     ok: 200,
   },
   {
-    name: 'messages q',
+    // By the other member's login: the pair's working room, so anyone else's answer is 404.
+    name: 'GET /wchatroom/get/{idOrLogin} (by login)',
+    room: () => working,
+    method: 'GET',
+    path: () => `/api/wchatroom/get/${artist.login}`,
+    ok: 200,
+  },
+  {
+    name: 'GET /messages/chat/{roomId}/q',
     room: () => casual,
     method: 'GET',
     path: (r) => `/api/messages/chat/${r.id}/q?page=1`,
     ok: 200,
   },
   {
-    name: 'messages q (working)',
+    name: 'GET /messages/chat/{roomId}/q (working room)',
     room: () => working,
     method: 'GET',
     path: (r) => `/api/messages/chat/${r.id}/q`,
     ok: 200,
   },
   {
-    name: 'task/comissions/get',
+    name: 'GET /task/comissions/get/{roomId}',
     room: () => working,
     method: 'GET',
     path: (r) => `/api/task/comissions/get/${r.id}`,
     ok: 200,
   },
   {
-    name: 'chat file',
+    name: 'GET /chat/{roomId}/files/{mediaId}/{variant}',
     room: () => casual,
     method: 'GET',
     path: (r) => `/api/chat/${r.id}/files/${picture}/miniature`,
     ok: 200,
   },
   {
-    name: 'send',
+    name: 'POST /messages/chat/{roomId}',
     room: () => working,
     method: 'POST',
     path: (r) => `/api/messages/chat/${r.id}`,
     body: () => ({ clientId: randomUUID(), text: 'hello' }),
     ok: 200,
   },
-  { name: 'read', room: () => casual, method: 'PUT', path: (r) => `/api/chatroom/read/${r.id}`, ok: 200 },
+  {
+    name: 'PUT /chatroom/read/{roomId}',
+    room: () => casual,
+    method: 'PUT',
+    path: (r) => `/api/chatroom/read/${r.id}`,
+    ok: 200,
+  },
 ];
 
 describe('chat routes × actors', () => {
@@ -153,6 +169,36 @@ describe('chat routes × actors', () => {
       nextPage: null,
     });
   });
+
+  it('opening a room and blocking act for the caller alone; anonymous 401; the members’ rooms unchanged', async () => {
+    const before = [await snapshot(casual), await snapshot(working)];
+    const open = (cookie: string | undefined, body: object) =>
+      call(t.app, 'POST', '/api/chatroom/create', cookie, body);
+    expect((await open(undefined, { otherLogin: artist.login })).statusCode).toBe(401);
+    // Never as someone else, and no working room without an accepted order between the two.
+    expect((await open(other.cookie, { login: buyer.login, otherLogin: artist.login })).statusCode).toBe(403);
+    expect((await open(other.cookie, { otherLogin: artist.login, type: 'working' })).statusCode).toBe(404);
+    const mine = await open(other.cookie, { otherLogin: artist.login });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json<ChatRoom>().id).not.toBe(casual.id);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      expect((await call(t.app, method, `/api/chat/block/${artist.login}`)).statusCode).toBe(401);
+      const res = await call(t.app, method, `/api/chat/block/${artist.login}`, other.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect([await snapshot(casual), await snapshot(working)]).toEqual(before);
+    expect((await open(buyer.cookie, { otherLogin: artist.login })).json<ChatRoom>().id).toBe(casual.id);
+  });
+
+  // Each route is one of the rows above, or one of the two tests after them.
+  everyRouteHasARow(
+    () => routesOf(chatRoutes(t.app.deps)),
+    [
+      ...routes,
+      ...['GET /chatrooms/paginated/get', 'GET /wchatrooms/paginated/get', 'GET /chatrooms/unread'],
+      ...['POST /chatroom/create', 'PUT /chat/block/{login}', 'DELETE /chat/block/{login}'],
+    ].map((r) => (typeof r === 'string' ? { name: r } : r)),
+  );
 });
 
 describe('hub calls × actors', () => {

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
 import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
+import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { call, type TestUser } from '../orders/commission-fixtures.ts';
 import { createTag, uniqueTitle } from '../tags/tag-fixtures.ts';
+import { browseRoutes } from './browse.routes.ts';
+import { foldersRoutes } from './folders.routes.ts';
 import { addImage, createFolder } from './gallery-fixtures.ts';
+import { imagesRoutes } from './images.routes.ts';
 
 /**
  * Every gallery route × the owner, another signed-in user and an anonymous reader, on a Public
@@ -60,39 +63,39 @@ async function context(fresh: boolean): Promise<Ctx> {
 
 const rows: Row[] = [
   {
-    name: 'GET folders/user/{login}',
+    name: 'GET /folders/user/{login}',
     method: 'GET',
     url: () => `/api/folders/user/${users.owner.login}`,
     expect: { owner: 200, other: 200, anon: 200 },
   },
   {
-    name: 'GET folder/{id}',
+    name: 'GET /folder/{id}',
     method: 'GET',
     url: (c) => `/api/folder/${c.folder.id}`,
     expect: { owner: 200, other: 200, anon: 200 },
   },
   {
-    name: 'GET gallery/image/{id}',
+    name: 'GET /gallery/image/{id}',
     method: 'GET',
     url: (c) => `/api/gallery/image/${c.image.id}`,
     expect: { owner: 200, other: 200, anon: 200 },
   },
   {
-    name: 'POST folder/create',
+    name: 'POST /folder/create',
     method: 'POST',
     url: () => '/api/folder/create',
     body: (c) => ({ folderName: 'sub', parentId: c.folder.id }),
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'PATCH folder/update/{id}',
+    name: 'PATCH /folder/update/{id}',
     method: 'PATCH',
     url: (c) => `/api/folder/update/${c.folder.id}`,
     body: () => ({ folderName: 'renamed' }),
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'PATCH folder/order/{id}',
+    name: 'PATCH /folder/order/{id}',
     method: 'PATCH',
     url: (c) => `/api/folder/order/${c.folder.id}`,
     body: (c) => ({ mediaFiles: [c.image.id] }),
@@ -100,7 +103,7 @@ const rows: Row[] = [
   },
   {
     setup: { fresh: true },
-    name: 'PATCH folders/order',
+    name: 'PATCH /folders/order',
     method: 'PATCH',
     url: () => '/api/folders/order',
     body: (c) => ({ parentId: c.folder.id, childFolders: [] }),
@@ -108,14 +111,14 @@ const rows: Row[] = [
   },
   {
     setup: { fresh: true },
-    name: 'DELETE folder/delete/{id}',
+    name: 'DELETE /folder/delete/{id}',
     method: 'DELETE',
     url: (c) => `/api/folder/delete/${c.folder.id}?images=keep`,
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
     setup: { fresh: true },
-    name: 'POST gallery/image',
+    name: 'POST /gallery/image',
     method: 'POST',
     url: () => '/api/gallery/image',
     body: (c) => ({ mediaId: c.upload }),
@@ -123,7 +126,7 @@ const rows: Row[] = [
   },
   {
     setup: { fresh: true },
-    name: 'PATCH gallery/image/{id}',
+    name: 'PATCH /gallery/image/{id}',
     method: 'PATCH',
     url: (c) => `/api/gallery/image/${c.image.id}`,
     body: () => ({ privacy: 'Private' }),
@@ -131,51 +134,51 @@ const rows: Row[] = [
   },
   {
     setup: { fresh: true },
-    name: 'DELETE gallery/image/{id}',
+    name: 'DELETE /gallery/image/{id}',
     method: 'DELETE',
     url: (c) => `/api/gallery/image/${c.image.id}`,
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'GET displaycard/get/bylogin/{login} (not shown yet)',
+    name: 'GET /displaycard/get/bylogin/{login} (not shown yet)',
     method: 'GET',
     url: () => `/api/displaycard/get/bylogin/${users.owner.login}`,
     expect: { owner: 200, other: 404, anon: 404 },
   },
   {
-    name: 'POST displaycard/create',
+    name: 'POST /displaycard/create',
     method: 'POST',
     url: () => '/api/displaycard/create',
     body: () => ({ tags: [tagTitle], displayMedia: [] }),
     expect: { owner: 409, other: 200, anon: 401 },
   },
   {
-    name: 'PATCH displaycard/update/{id}',
+    name: 'PATCH /displaycard/update/{id}',
     method: 'PATCH',
     url: (c) => `/api/displaycard/update/${c.cardId}`,
     body: (c) => ({ tags: [tagTitle], displayMedia: [c.image.id] }),
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    name: 'GET artists',
+    name: 'GET /artists',
     method: 'GET',
     url: () => '/api/artists',
     expect: { owner: 200, other: 200, anon: 200 },
   },
   {
-    name: 'GET gallery',
+    name: 'GET /gallery',
     method: 'GET',
     url: () => '/api/gallery',
     expect: { owner: 200, other: 200, anon: 200 },
   },
   {
-    name: 'GET user/hidden-tags',
+    name: 'GET /user/hidden-tags',
     method: 'GET',
     url: () => '/api/user/hidden-tags',
     expect: { owner: 200, other: 200, anon: 401 },
   },
   {
-    name: 'PUT user/hidden-tags',
+    name: 'PUT /user/hidden-tags',
     method: 'PUT',
     url: () => '/api/user/hidden-tags',
     body: () => ({ items: [{ title: tagTitle, mode: 'blur' }] }),
@@ -190,6 +193,11 @@ const snapshot = async () => [
 ];
 
 describe('gallery authorization', () => {
+  everyRouteHasARow(
+    () => routesOf(foldersRoutes(t.app.deps), imagesRoutes(t.app.deps), browseRoutes(t.app.deps)),
+    rows,
+  );
+
   routeMatrix({
     t: () => t,
     who: WHO,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_PURPOSES, type MediaPurpose } from '@brushline/shared/media/constants';
 import type { Card } from '@brushline/shared/cards/schemas';
@@ -6,15 +6,17 @@ import type { Request } from '@brushline/shared/requests/schemas';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { media } from '../../db/schema/media.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { uploadImage } from '../../test/media-fixtures.ts';
-import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
+import { multipartBody, pngBytes, uploadImage } from '../../test/media-fixtures.ts';
+import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { openCasual, post } from '../chat/chat-fixtures.ts';
 import { addImage, createFolder } from '../gallery/gallery-fixtures.ts';
 import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
 import { applyTo, postRequest, sampleRequest } from '../requests/request-fixtures.ts';
 import { registerStaff } from '../tags/tag-fixtures.ts';
+import { mediaRoutes } from './media.routes.ts';
 
 /**
+ * POST /api/media: any signed-in user uploads (anonymous: 401, and nothing is stored).
  * GET /api/media/{id}/{variant}: every purpose, in each place it can be, × every kind of reader,
  * full size and miniature, with the cache each answer may be kept in (docs/decisions/0004-media.md).
  * "uploader" made the upload; "party" is the other person of the place (the order's other side, the
@@ -46,6 +48,8 @@ let stranger: TestUser;
 let staff: TestUser;
 let annCard: Card;
 let bobCard: string;
+/** One picture as a browser uploads it (multipart), sent by every upload case. */
+let picture: { payload: Buffer; headers: Record<string, string> };
 beforeAll(async () => {
   t = await createTestApp();
   ann = await registerArtist(t);
@@ -54,6 +58,7 @@ beforeAll(async () => {
   staff = await registerStaff(t);
   annCard = await createCard(t, ann);
   bobCard = (await createCard(t, bob)).uuid;
+  picture = multipartBody(await pngBytes());
 });
 afterAll(() => t.close());
 
@@ -287,7 +292,7 @@ const contextOf = (place: Place) => {
 
 const rows: MatrixRow<Who, Ctx, Place>[] = places.flatMap((place) =>
   (['full', 'miniature'] as const).map((variant) => ({
-    name: `${variant} of ${place.purpose} ${place.name}`,
+    name: `GET /media/{id}/{variant} (${variant} of ${place.purpose} ${place.name})`,
     method: 'GET' as const,
     url: (c: Ctx) => `/api/media/${c.mediaId}/${variant}`,
     setup: place,
@@ -314,10 +319,29 @@ const rows: MatrixRow<Who, Ctx, Place>[] = places.flatMap((place) =>
   })),
 );
 
-describe('who may fetch an upload', () => {
+// Uploading changes no upload there is: each case reads the first place's (made once).
+rows.push(
+  ...(['post', 'reference'] as const).map((purpose): MatrixRow<Who, Ctx, Place> => ({
+    name: `POST /media (purpose ${purpose})`,
+    method: 'POST',
+    url: () => `/api/media?purpose=${purpose}`,
+    headers: () => picture.headers,
+    body: () => picture.payload,
+    setup: places[0],
+    expect: { uploader: 200, party: 200, stranger: 200, staff: 200, anon: 401 },
+    mutates: ['uploader', 'party', 'stranger', 'staff'],
+  })),
+);
+
+describe('who may upload, and who may fetch an upload', () => {
   it('the table has every purpose', () => {
     expect(new Set(places.map((p) => p.purpose))).toEqual(new Set(MEDIA_PURPOSES));
   });
+
+  everyRouteHasARow(
+    () => routesOf(mediaRoutes(t.app.deps, { placements: [], mayRead: () => Promise.resolve(false) })),
+    rows,
+  );
 
   routeMatrix({
     t: () => t,
@@ -326,7 +350,11 @@ describe('who may fetch an upload', () => {
     context: (place) => contextOf(place!),
     cookieOf: (who, c) =>
       ({ uploader: c.uploader, party: c.party, stranger, staff, anon: undefined })[who]?.cookie,
-    // Reading a file changes nothing: its row stays as it was.
-    snapshot: async (c) => t.app.deps.db.select().from(media).where(eq(media.id, c.mediaId)),
+    // Reading a file changes nothing: its row stays as it was, and no upload is added.
+    snapshot: async (c) => [
+      await t.app.deps.db.select().from(media).where(eq(media.id, c.mediaId)),
+      await t.app.deps.db.select({ n: count() }).from(media),
+    ],
+    mutatesMust: true,
   });
 });

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Card } from '@brushline/shared/cards/schemas';
 import type { OrderPage, SentForm } from '@brushline/shared/orders/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
+import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
+import { cardsRoutes } from '../cards/cards.routes.ts';
+import { mediaRoutes } from '../media/media.routes.ts';
 import {
   call,
   createCard,
@@ -14,6 +16,8 @@ import {
   sendForm,
   type TestUser,
 } from './commission-fixtures.ts';
+import { ordersRoutes } from './orders.routes.ts';
+import { wipFeedbackRoutes } from './wip-feedback.routes.ts';
 
 /**
  * Every card and order route × every kind of caller, table-driven. "artist" owns the card (and
@@ -262,7 +266,7 @@ const rows: Row[] = [
     seenBy: ['artist', 'buyer'],
   },
   ...(['full', 'miniature', 'download'] as const).map((variant): Row => ({
-    name: `GET /order/{id}/files/{mediaId}/${variant}`,
+    name: `GET /order/{id}/files/{mediaId}/{variant} (${variant})`,
     method: 'GET',
     url: (c) => `/api/order/${c.form.id}/files/${c.file}/${variant}`,
     setup: { status: 'finished' },
@@ -314,7 +318,7 @@ const rows: Row[] = [
   },
   {
     // A delivered file is private: the media route answers the order's two sides only.
-    name: 'GET /media/{id}/full of a delivery',
+    name: 'GET /media/{id}/{variant} (full of a delivery)',
     method: 'GET',
     url: (c) => `/api/media/${c.file}/full`,
     setup: { status: 'finished' },
@@ -324,6 +328,17 @@ const rows: Row[] = [
 ];
 
 describe('authorization matrix', () => {
+  everyRouteHasARow(
+    () => routesOf(ordersRoutes(t.app.deps), wipFeedbackRoutes(t.app.deps)),
+    rows,
+    // Card routes (cards has its own table) and an order's file through the media route.
+    () =>
+      routesOf(
+        cardsRoutes(t.app.deps),
+        mediaRoutes(t.app.deps, { placements: [], mayRead: () => Promise.resolve(false) }),
+      ),
+  );
+
   routeMatrix({
     t: () => t,
     who: WHO,

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Application, Request } from '@brushline/shared/requests/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
+import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
 import { answer, applyTo, postRequest, sampleApply, sampleRequest } from './request-fixtures.ts';
+import { requestsRoutes } from './requests.routes.ts';
 
 /**
  * Every request, application and tracking route × every kind of caller, table-driven. "owner"
@@ -211,6 +212,8 @@ const rows: Row[] = [
 ];
 
 describe('authorization matrix', () => {
+  everyRouteHasARow(() => routesOf(requestsRoutes(t.app.deps)), rows);
+
   routeMatrix({
     t: () => t,
     who: WHO,

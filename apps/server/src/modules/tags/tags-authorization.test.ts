@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagFull } from '@brushline/shared/tags/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { routeMatrix, type MatrixRow } from '../../test/route-matrix.ts';
+import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { call } from '../orders/commission-fixtures.ts';
+import { tagsRoutes } from './tags.routes.ts';
 import { createTag as createTagAs } from './tags.service.ts';
 import { editOf, registerStaff, uniqueTitle, type TestUser } from './tag-fixtures.ts';
 
@@ -77,31 +78,31 @@ async function snapshot(c: Ctx) {
 
 const rows: Row[] = [
   {
-    name: 'GET tags/take/{page}',
+    name: 'GET /tags/take/{page}',
     method: 'GET',
     url: () => '/api/tags/take/1?filter=authz',
     expect: { creator: 200, other: 200, anon: 200, staff: 200 },
   },
   {
-    name: 'GET tags/autocomplete',
+    name: 'GET /tags/autocomplete',
     method: 'GET',
     url: (c) => `/api/tags/autocomplete?q=${c.tag.title}`,
     expect: { creator: 200, other: 200, anon: 200, staff: 200 },
   },
   {
-    name: 'GET tag/get/{title}',
+    name: 'GET /tag/get/{title}',
     method: 'GET',
     url: (c) => `/api/tag/get/${c.tag.title}`,
     expect: { creator: 200, other: 200, anon: 200, staff: 200 },
   },
   {
-    name: 'GET tag/get/byIdFull/{id}',
+    name: 'GET /tag/get/byIdFull/{id}',
     method: 'GET',
     url: (c) => `/api/tag/get/byIdFull/${c.tag.id}`,
     expect: { creator: 200, other: 200, anon: 200, staff: 200 },
   },
   {
-    name: 'POST tag/create',
+    name: 'POST /tag/create',
     method: 'POST',
     url: () => '/api/tag/create',
     body: () => ({ title: uniqueTitle('made') }),
@@ -109,7 +110,7 @@ const rows: Row[] = [
     mutates: ['creator', 'other', 'staff'],
   },
   {
-    name: 'PUT tag/update/{id}',
+    name: 'PUT /tag/update/{id}',
     method: 'PUT',
     url: (c) => `/api/tag/update/${c.tag.id}`,
     body: (c) => editOf(c.tag, { description: 'Edited' }),
@@ -117,7 +118,7 @@ const rows: Row[] = [
     mutates: ['creator', 'other', 'staff'],
   },
   {
-    name: 'POST tag/merge/{id}',
+    name: 'POST /tag/merge/{id}',
     method: 'POST',
     url: (c) => `/api/tag/merge/${c.tag.id}`,
     body: (c) => ({ into: c.target.title }),
@@ -126,7 +127,7 @@ const rows: Row[] = [
     mutates: ['staff'],
   },
   {
-    name: 'DELETE tag/delete/{id}',
+    name: 'DELETE /tag/delete/{id}',
     method: 'DELETE',
     url: (c) => `/api/tag/delete/${c.tag.id}`,
     expect: { creator: 403, other: 403, anon: 401, staff: 200 },
@@ -135,6 +136,8 @@ const rows: Row[] = [
 ];
 
 describe('tag routes × callers', () => {
+  everyRouteHasARow(() => routesOf(tagsRoutes(t.app.deps)), rows);
+
   routeMatrix({
     t: () => t,
     who: WHO,

@@ -8,7 +8,7 @@ import {
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { ArtistsPage, ArtistsQuery, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
 import { isUuid } from '@brushline/shared/uuid';
-import { executeShaped } from '../../db/client.ts';
+import { runStatement } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -49,7 +49,7 @@ function decodeCursor(cursor: string): { ts: string; id: string } {
 }
 
 /**
- * A list's query in executeShaped form: conditions over placeholders, the key of their shape and
+ * A list's query in Shaped form (db/client.ts runStatement): conditions over placeholders, the key of their shape and
  * the values to fill in. Each filter adds its condition once per shape, its values per request.
  */
 class Shape {
@@ -155,12 +155,13 @@ async function readArtists(
   );
   const reader = shapedReader(actor, sets);
   const rows = (
-    await executeShaped<DisplayCardRow>(
+    await runStatement<DisplayCardRow>(
       ctx.db,
-      JSON.stringify(['artists', reader.key, shape.key]),
-      () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), ARTISTS_PAGE_SIZE + 1),
-      { ...reader.values, ...shape.values },
-      { generic: true },
+      {
+        shape: JSON.stringify(['artists', reader.key, shape.key]),
+        build: () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), ARTISTS_PAGE_SIZE + 1),
+      },
+      { values: { ...reader.values, ...shape.values }, plan: 'generic' },
     )
   ).map(toDisplayCardRow);
   const page = rows.slice(0, ARTISTS_PAGE_SIZE);
@@ -200,19 +201,21 @@ async function readGallery(
   );
   const reader = shapedReader(actor, sets);
   const rows = (
-    await executeShaped<ImageRow>(
+    await runStatement<ImageRow>(
       ctx.db,
-      JSON.stringify(['gallery', reader.key, shape.key]),
-      () =>
-        visibleImagesSql(
-          reader.viewer,
-          reader.sets,
-          shape.all(),
-          sql`gi.created_at desc, gi.id desc`,
-          GALLERY_PAGE_SIZE + 1,
-          true,
-        ),
-      { ...reader.values, ...shape.values },
+      {
+        shape: JSON.stringify(['gallery', reader.key, shape.key]),
+        build: () =>
+          visibleImagesSql(
+            reader.viewer,
+            reader.sets,
+            shape.all(),
+            sql`gi.created_at desc, gi.id desc`,
+            GALLERY_PAGE_SIZE + 1,
+            true,
+          ),
+      },
+      { values: { ...reader.values, ...shape.values } },
     )
   ).map(toImageRow);
   const page = rows.slice(0, GALLERY_PAGE_SIZE);

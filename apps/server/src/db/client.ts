@@ -190,8 +190,8 @@ function shapedQuery(statement: Shaped): Query {
 }
 
 /**
- * The one way the server runs a statement it writes by hand (decision 0006, "One statement
- * runner"): `statement` is drizzle SQL (its values inline, or `sql.placeholder`s filled from
+ * The one way the server runs a statement it writes by hand and wants prepared (docs/caches.md,
+ * "Statements"): `statement` is drizzle SQL (its values inline, or `sql.placeholder`s filled from
  * `values`) or a Shaped statement, and it runs as drizzle's own prepared query (PgSession's
  * `prepareQuery`, what every query builder's `.prepare(name)` makes), named by its text. On
  * PostgreSQL each connection then parses and plans a text once and later only binds parameters

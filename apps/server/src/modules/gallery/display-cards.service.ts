@@ -95,8 +95,8 @@ export async function updateDisplayCard(
  * Commission cards changed (created, opened, closed, deleted; the commissionCardsChanged reaction,
  * with the writer's transaction): SPEC §4's rule may have moved, and the change is activity.
  */
-export async function commissionCardsChanged(ctx: TxCtx, owner: Pick<Actor, 'id'>): Promise<void> {
-  await refreshDisplayCard(ctx.db, owner.id, { touch: true });
+export async function commissionCardsChanged(ctx: TxCtx, actor: Pick<Actor, 'id'>): Promise<void> {
+  await refreshDisplayCard(ctx.db, actor.id, { touch: true });
 }
 
 /** Tags left use (the tagsDropped reaction, inside the staff's transaction): cards left without a tag are no longer shown. */

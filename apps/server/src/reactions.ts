@@ -1,9 +1,10 @@
 import { followCommissionStatus } from './modules/board/board.service.ts';
 import { postInWorkingRoom } from './modules/chat/chat-messages.service.ts';
 import { openWorkingRoom } from './modules/chat/chat-rooms.service.ts';
-import { displayCardTagsDropped } from './modules/gallery/display-cards.service.ts';
-import { galleryListsChanged } from './modules/gallery/gallery-page-cache.ts';
+import { commissionCardsChanged, displayCardTagsDropped } from './modules/gallery/display-cards.service.ts';
+import { galleryListsChanged, galleryVocabularyChanged } from './modules/gallery/gallery-page-cache.ts';
 import { authorChanged } from './modules/posts/posts.service.ts';
+import { requestListChanged } from './modules/requests/request-list-cache.ts';
 import type { Reactions } from './platform/events.ts';
 
 /**
@@ -30,6 +31,30 @@ export const reactions: Reactions = {
       name: 'gallery: a display card left without a tag is no longer shown',
       when: 'inTransaction',
       run: (ctx) => displayCardTagsDropped(ctx, null),
+    },
+  ],
+  tagVocabularyChanged: [
+    {
+      name: 'gallery: cached /artists and /gallery pages and tag filters drop on every instance',
+      when: 'afterCommit',
+      run: (ctx) => galleryVocabularyChanged(ctx.bus),
+    },
+    {
+      name: 'requests: cached request list pages and page starts drop on every instance',
+      when: 'afterCommit',
+      run: (ctx) => requestListChanged(ctx.bus),
+    },
+  ],
+  commissionCardsChanged: [
+    {
+      name: "gallery: the artist's display card is shown or not by SPEC §4's rule, and the change is activity",
+      when: 'inTransaction',
+      run: (ctx, e) => commissionCardsChanged(ctx, { id: e.ownerId }),
+    },
+    {
+      name: 'gallery: cached /artists pages drop on every instance',
+      when: 'afterCommit',
+      run: (ctx) => galleryListsChanged(ctx.bus),
     },
   ],
   commissionStatusChanged: [

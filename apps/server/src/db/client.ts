@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { fillPlaceholders, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { Placeholder, SQL, sql, type Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -90,8 +90,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     await db.execute(sql`select 1`);
-    // A few connections that plan each prepared statement once for any parameters (executeCached).
-    // Idle 5 minutes too: each new one plans every statement again (the autocomplete's 10–14 ms).
+    // A few connections that plan each prepared statement once for any parameters (runStatement's
+    // `plan: 'generic'`). Idle 5 minutes too: each new one plans every statement again (the
+    // autocomplete's 10–14 ms).
     const generic = new pg.Pool({
       connectionString: opts.url,
       max: 4,
@@ -100,8 +101,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });
     generic.on('error', () => {});
-    genericPools.set(db, generic);
-    mainPools.set(db, pool);
+    genericDbs.set(db, drizzlePg({ client: generic, schema }));
     return {
       db,
       kind: 'postgres',
@@ -125,8 +125,8 @@ export async function ping(db: Db): Promise<void> {
 }
 
 const dialect = new PgDialect();
-/** Per PostgreSQL database: the pool whose connections always use generic plans. */
-const genericPools = new WeakMap<object, pg.Pool>();
+/** Per PostgreSQL database: a second drizzle database whose connections always use generic plans. */
+const genericDbs = new WeakMap<object, Db>();
 const statementNames = new Map<string, string>();
 /** Past this many texts, further ones run unprepared (each connection keeps every one it saw). */
 const STATEMENTS_MAX = 200;
@@ -142,95 +142,81 @@ function statementName(text: string): string | undefined {
 }
 
 /**
- * Runs `query` as a named prepared statement with a generic plan on PostgreSQL: each of a few
- * connections parses and plans its text once, then only binds parameters. For hot read queries
- * whose text depends on a few flags, not on the values, and whose plan suits any value (the tag
- * autocomplete, whose planning cost more than its execution: decision 0015). These connections are
- * their own small pool, so the other prepared statements keep PostgreSQL's own choice of plans.
- * PGlite (in process) and transactions run it as `db.execute` does.
+ * A statement whose text depends only on `shape` (the caller's flags: which filters are present,
+ * which of the reader's tag sets are empty): `build` writes it with `sql.placeholder(name)` for
+ * every value, once; later runs only fill their values in (no drizzle composition per request, the
+ * 12.5% of a gallery miss: decision 0017).
  */
-export async function executeCached<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const pool = genericPools.get(db);
-  if (!pool) return (await db.execute<T>(query)).rows as T[];
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = statementName(text);
-  return (await pool.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
+export interface Shaped {
+  shape: string;
+  build: () => SQL;
 }
 
-/** Per PostgreSQL database: the app's main pool, for executePrepared. */
-const mainPools = new WeakMap<object, pg.Pool>();
-
-/**
- * Runs `query` as a named prepared statement on the main pool: each connection parses and plans
- * its text once, then PostgreSQL's plan cache decides (custom plans first, a generic one when it
- * is no worse). For hot writes whose text is long and fixed (a chat message's one statement:
- * planning its CTEs cost 3 ms of its 4, decision 0016). PGlite and transactions run it as
- * `db.execute` does.
- */
-export async function executePrepared<T extends Record<string, unknown>>(
-  db: DbOrTx,
-  query: SQL,
-): Promise<T[]> {
-  const pool = mainPools.get(db);
-  if (!pool) return (await db.execute<T>(query)).rows as T[];
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = statementName(text);
-  return (await pool.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
-}
-
-/** Query texts built by executeShaped, by their caller's shape key. */
-const shapes = new Map<string, { text: string; params: unknown[] }>();
-/** Past this many shapes, further ones are built per call (and run unprepared past STATEMENTS_MAX). */
+/** Query texts built for a shape, and how many of its runs have been checked again. */
+const shapes = new Map<string, { query: Query; checked: number }>();
+/** Past this many shapes, further ones are built per run (and run unprepared past STATEMENTS_MAX). */
 const SHAPES_MAX = 500;
-
 /**
- * Runs a query whose text depends only on `key` (the caller's flags: which filters are present,
- * which of the reader's tag sets are empty): `build` writes it once with `sql.placeholder(name)`
- * for every value, later calls only fill `values` in (no drizzle composition per request, the
- * 12.5% of a gallery miss: decision 0017). On PostgreSQL it runs as executePrepared does (a named
- * statement on the main pool, PostgreSQL's plan cache choosing custom or generic plans); PGlite and
- * transactions run the same text with the same parameters on their own connection.
+ * The first runs of each shape build it again and compare: a value written into `build` instead of
+ * a placeholder would otherwise be sent again with the next reader's query (someone else's id,
+ * filters or tags). Such a mistake shows in the first runs that differ in their values (in tests,
+ * and in production as a failed request, never as another reader's data); after these the text is
+ * trusted.
  */
-export async function executeShaped<T extends Record<string, unknown>>(
-  db: DbOrTx,
-  key: string,
-  build: () => SQL,
-  values: Record<string, unknown>,
-  opts: {
-    /**
-     * Run on the generic-plan connections (executeCached's): for a shape whose plan suits any
-     * value, so PostgreSQL stops planning it again on every call. Its plan cache keeps custom
-     * plans when the generic plan's estimate is higher, as a list page's is (an ordered scan that
-     * stops early is estimated at its full length): 0.6 ms of planning each time (decision 0017).
-     */
-    generic?: boolean;
-  } = {},
-): Promise<T[]> {
-  let shape = shapes.get(key);
-  if (!shape) {
-    const q = dialect.sqlToQuery(build());
-    shape = { text: q.sql, params: q.params };
-    if (shapes.size < SHAPES_MAX) shapes.set(key, shape);
-  } else if (process.env.VITEST) {
-    // Under test, every call checks that its text and every non-placeholder value are the ones
-    // kept for the key: a value written into `build` instead of a placeholder would otherwise be
-    // sent again with the next reader's query (someone else's id, filters or tags).
-    const again = dialect.sqlToQuery(build());
-    const literal = (p: unknown) => (p instanceof Placeholder ? `$${p.name}` : JSON.stringify(p));
-    if (again.sql !== shape.text || again.params.map(literal).join() !== shape.params.map(literal).join()) {
-      throw new Error(`executeShaped '${key}': a value is not a placeholder (text or literals differ)`);
+const SHAPE_CHECKS = 20;
+
+const literal = (p: unknown) => (p instanceof Placeholder ? `$${p.name}` : JSON.stringify(p));
+
+function shapedQuery(statement: Shaped): Query {
+  const kept = shapes.get(statement.shape);
+  if (!kept) {
+    const query = dialect.sqlToQuery(statement.build());
+    if (shapes.size < SHAPES_MAX) shapes.set(statement.shape, { query, checked: 0 });
+    return query;
+  }
+  if (kept.checked < SHAPE_CHECKS) {
+    kept.checked += 1;
+    const again = dialect.sqlToQuery(statement.build());
+    if (
+      again.sql !== kept.query.sql ||
+      again.params.map(literal).join() !== kept.query.params.map(literal).join()
+    ) {
+      throw new Error(
+        `statement '${statement.shape}': a value is not a placeholder (text or literals differ)`,
+      );
     }
   }
-  const { text } = shape;
-  const params = fillPlaceholders(shape.params, values);
-  const pool = (opts.generic ? genericPools : mainPools).get(db);
-  if (!pool) {
-    // The driver's own client (PGlite, a pg pool, or a transaction's connection) takes text and values.
-    const client = (
-      db as unknown as { session: { client: { query(t: string, v: unknown[]): Promise<{ rows: T[] }> } } }
-    ).session.client;
-    return (await client.query(text, params)).rows;
-  }
-  const name = statementName(text);
-  return (await pool.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
+  return kept.query;
+}
+
+/**
+ * The one way the server runs a statement it writes by hand and wants prepared (docs/caches.md,
+ * "Statements"): `statement` is drizzle SQL (its values inline, or `sql.placeholder`s filled from
+ * `values`) or a Shaped statement, and it runs as drizzle's own prepared query (PgSession's
+ * `prepareQuery`, what every query builder's `.prepare(name)` makes), named by its text. On
+ * PostgreSQL each connection then parses and plans a text once and later only binds parameters
+ * (a chat message's one statement: planning its CTEs cost 3 ms of its 4, decision 0016), and
+ * PostgreSQL's plan cache chooses custom or generic plans. PGlite and transactions run the same
+ * text with the same values on their own connection.
+ *
+ * `plan: 'generic'`: on PostgreSQL, run on a few connections that always use a generic plan, for
+ * hot reads whose plan suits any value and whose planning cost more than their execution (the tag
+ * autocomplete, decision 0015; a list page, whose ordered scan that stops early the plan cache
+ * estimates at its full length and so keeps planning: decision 0017). Rows come as drizzle's
+ * `db.execute` gives them (timestamps as text).
+ */
+export async function runStatement<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  statement: SQL | Shaped,
+  opts: { values?: Record<string, unknown>; plan?: 'generic' } = {},
+): Promise<T[]> {
+  const target = (opts.plan === 'generic' && genericDbs.get(db)) || db;
+  const query = statement instanceof SQL ? dialect.sqlToQuery(statement) : shapedQuery(statement);
+  const prepared = target._.session.prepareQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>(
+    query,
+    undefined,
+    statementName(query.sql),
+    false,
+  );
+  return (await prepared.execute(opts.values)).rows;
 }

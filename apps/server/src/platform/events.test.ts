@@ -19,6 +19,8 @@ afterAll(async () => {
 const none: Reactions = {
   profileChanged: [],
   tagsDropped: [],
+  tagVocabularyChanged: [],
+  commissionCardsChanged: [],
   commissionStatusChanged: [],
   orderAccepted: [],
   wipCommented: [],

@@ -14,6 +14,16 @@ export interface DomainEventMap {
   /** tags: tags left use (deleted, or merged into `into`); emitted inside the staff's transaction. */
   tagsDropped: { tagIds: number[] };
   /**
+   * tags: a write to the vocabulary (create, update, merge, delete: titles, synonyms, parents,
+   * maturity, type) is committed; emitted inside the write's transaction, so only a commit tells.
+   */
+  tagVocabularyChanged: Record<string, never>;
+  /**
+   * cards: an artist's commission cards changed (created, edited, opened or closed, deleted);
+   * emitted inside the creating transaction, or after the one-statement edit or delete.
+   */
+  commissionCardsChanged: { ownerId: string };
+  /**
    * orders, requests: a commission's status changed (accepted, started, delivered, sent back,
    * approved, canceled, declined), or an approved application made one.
    */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TOKEN_MAX, SESSION_TTL_MS } from '@brushline/shared/auth/constants';
 import type { Role } from '@brushline/shared/roles';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { createBusCache } from './bus-cache.ts';
+import { cacheTopic, defineBusCache, hear } from './bus-cache.ts';
 import type { CacheBus } from './cache-bus.ts';
 import { unauthorized } from './errors.ts';
 import { findLiveSession, insertSession, touchSession } from './sessions.repo.ts';
@@ -18,9 +18,10 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
  */
 export const SESSION_CACHE_TTL_MS = 2000;
 const SESSION_CACHE_MAX = 10_000;
-/** The cache bus topic of session invalidations. */
-export const SESSION_TOPIC = 'session';
 type SessionMessage = { sessionHash: string } | { userId: string };
+/** The cache bus topic of session invalidations. */
+const sessionTopic = cacheTopic<SessionMessage>('session');
+export const SESSION_TOPIC = sessionTopic.name;
 
 export interface Actor {
   id: string;
@@ -98,39 +99,43 @@ export async function actorFromToken(db: Db, token: string | undefined): Promise
   return (await findSession(db, sha256(token)))?.actor ?? null;
 }
 
+/** Session lookups by token hash (one cache per bus). */
+const sessionCache = defineBusCache<FoundSession>({
+  name: 'sessions',
+  max: SESSION_CACHE_MAX,
+  ttlMs: SESSION_CACHE_TTL_MS,
+  hears: [
+    hear(sessionTopic, (cache, m) => {
+      if ('sessionHash' in m) cache.forget(m.sessionHash);
+      else cache.invalidate((s) => s.actor.id === m.userId);
+    }),
+  ],
+});
+
 /** Every instance drops this session from its cache (logout); applied here before it resolves. */
 export const sessionEnded = (bus: CacheBus, sessionHash: string) =>
-  bus.publish(SESSION_TOPIC, { sessionHash } satisfies SessionMessage);
+  sessionTopic.publish(bus, { sessionHash });
 
 /** Every instance re-reads the user's sessions (all ended, or settings and roles changed). */
-export const userSessionsChanged = (bus: CacheBus, userId: string) =>
-  bus.publish(SESSION_TOPIC, { userId } satisfies SessionMessage);
+export const userSessionsChanged = (bus: CacheBus, userId: string) => sessionTopic.publish(bus, { userId });
 
 /**
  * Resolves request.actor from the session cookie on every /api request. Lookups are cached for
  * SESSION_CACHE_TTL_MS: a signed-in page then costs no session query (docs/decisions/0006).
  */
 export function registerSessions(app: FastifyInstance, db: Db, bus: CacheBus) {
-  const cache = createBusCache<FoundSession>(bus, { max: SESSION_CACHE_MAX, ttlMs: SESSION_CACHE_TTL_MS });
-  bus.on(SESSION_TOPIC, (message) => {
-    const m = message as SessionMessage;
-    if ('sessionHash' in m) cache.forget(m.sessionHash);
-    else cache.invalidate((s) => s.actor.id === m.userId);
-  });
+  const cache = sessionCache(bus);
 
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > SESSION_TOKEN_MAX || !request.url.startsWith('/api/')) return;
     const idHash = sha256(token);
-    let session = cache.get(idHash) ?? null;
-    if (!session) {
-      const ticket = cache.ticket();
-      session = await findSession(db, idHash);
-      if (!session) return;
-      // Never past the session's own expiry.
-      cache.store(ticket, idHash, session, session.expiresAt - Date.now());
-    }
+    // Kept never past the session's own expiry.
+    const session = await cache.load(idHash, () => findSession(db, idHash), {
+      ttlMs: (s) => s.expiresAt - Date.now(),
+    });
+    if (!session) return;
     request.actor = session.actor;
     if (Date.now() - session.lastSeenAt > TOUCH_EVERY_MS) {
       session.lastSeenAt = Date.now();

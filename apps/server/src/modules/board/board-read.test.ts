@@ -104,3 +104,72 @@ describe('the kept board read (board-read-cache.ts)', () => {
     expect(await boardStamp(t.app.deps.db, bo.id)).not.toBeNull();
   });
 });
+
+describe('the board read’s ETag and 304 (docs/caches.md)', () => {
+  const read = (user: TestUser, etag?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/board',
+      headers: { cookie: user.cookie, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+
+  it('tags the answer with its stamp and answers 304 with no body while nothing changed', async () => {
+    const ann = await registerArtist(t);
+    await orderAt(t, ann, buyer, 'processing');
+    // A read that makes the board or places commissions answers untagged; the next one is tagged.
+    await read(ann);
+    const first = await read(ann);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.vary).toMatch(/cookie/i);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await read(ann)).headers.etag).toBe(etag);
+
+    const unchanged = await read(ann, etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    // A list of tags, or a weak form of it, matches as well.
+    expect((await read(ann, `"other", W/${etag}`)).statusCode).toBe(304);
+
+    // A change: the old tag no longer matches, the full answer comes with a new one.
+    const board = await getBoard(t, ann);
+    await call(t.app, 'POST', '/api/board/task', ann.cookie, {
+      columnGuid: columnOf(board, 'accepted').id,
+      title: 'Stretch canvas',
+    });
+    const changed = await read(ann, etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<Board>().tasks.some((x) => x.title === 'Stretch canvas')).toBe(true);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((await read(ann, changed.headers.etag as string)).statusCode).toBe(304);
+  });
+
+  it('a status changed behind the app’s back changes the tag too', async () => {
+    const ann = await registerArtist(t);
+    const form = await orderAt(t, ann, buyer, 'waiting');
+    await read(ann);
+    const etag = (await read(ann)).headers.etag as string;
+    expect(etag).toBeDefined();
+    await t.app.deps.db.execute(
+      sql`update commission_tasks set status = 'processing', updated_at = now() where id = ${form.task.id}`,
+    );
+    const after = await read(ann, etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+
+  it('another account’s tag never matches, even at the same stamp', async () => {
+    const [ann, bo] = [await registerArtist(t), await registerArtist(t)];
+    // The first read makes each board (no stamp before it: untagged).
+    expect((await read(ann)).headers.etag).toBeUndefined();
+    await read(bo);
+    const annTag = (await read(ann)).headers.etag as string;
+    const boTag = (await read(bo)).headers.etag as string;
+    expect(boTag).not.toBe(annTag);
+    const res = await read(bo, annTag);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Board>().guid).not.toBe(parse((await read(ann)).body).guid);
+  });
+});

@@ -27,6 +27,7 @@ import {
 } from '@brushline/shared/board/schemas';
 import type { Deps } from '../../platform/deps.ts';
 import { fastStringify, sendWrittenJson } from '../../platform/fast-serializer.ts';
+import { ifNoneMatch } from '../../platform/http-cache.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
 import {
@@ -58,6 +59,11 @@ const boardNote =
   `by themselves and follow their status (the newest ${BOARD_DONE_SHOWN} done ones stay in Done). Every change ` +
   'answers the whole board with a new version and sends BoardUpdated over the hub to the owner. ' +
   `${writeLimitNote} Path chosen here (SPEC §7 does not show it); docs/decisions/0014-kanban-board.md.`;
+const boardReadNote =
+  'The answer carries an ETag made from the version stamp the server checks on every read (the board, the ' +
+  'commissions it shows, unread notifications about orders): send it back in If-None-Match and an unchanged ' +
+  'board answers 304 Not Modified with no body. Cache-Control: private, no-cache (a browser keeps it and asks ' +
+  'again every time); Vary: Cookie.';
 const boardAnswer = { 200: boardSchema };
 
 export const boardRoutes =
@@ -74,14 +80,21 @@ export const boardRoutes =
           tags,
           security,
           summary: 'Your own board (SPEC §7 GET own board)',
-          description: boardNote,
+          description: `${boardNote} ${boardReadNote}`,
           response: { ...boardAnswer, ...errorResponses(401) },
         },
         // The hot read: a board of hundreds of tasks is written once by fast-json-stringify and
         // given again while nothing it shows changed (board-read-cache.ts; decision 0014 "Reading fast").
       },
-      async (req, reply) =>
-        sendWrittenJson(reply as FastifyReply, await readOwnBoard(deps, requireActor(req))),
+      async (req, reply) => {
+        const read = await readOwnBoard(deps, requireActor(req), (etag) => ifNoneMatch(req, etag));
+        const res = (reply as FastifyReply)
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'Cookie');
+        if (read.etag) res.header('etag', read.etag);
+        if (read.notModified) return res.code(304).send();
+        return sendWrittenJson(res, read.json);
+      },
     );
 
     app.patch(

@@ -8,7 +8,6 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { cardFolders, assertOwnFolder } from '../gallery/card-folders.service.ts';
-import { commissionCardsChanged, commissionCardsCommitted } from '../gallery/display-cards.service.ts';
 import { assertOwnMedia, mediaByIds } from '../media/media.service.ts';
 import { toCard, toCardValues } from './cards.dto.ts';
 import {
@@ -77,18 +76,21 @@ export async function getCard(ctx: Pick<Deps, 'db'>, actor: Actor | null, uuid: 
 }
 
 /** Only artists create cards (SPEC §6); the artist role is the isArtist setting. */
-export async function createCard(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor, body: CardBody): Promise<Card> {
+export async function createCard(
+  ctx: Pick<Deps, 'db' | 'events'>,
+  actor: Actor,
+  body: CardBody,
+): Promise<Card> {
   if (!actor.roles.includes('artist')) throw new AppError(403, 'not_an_artist', cardMessages.artistsOnly);
-  const uuid = await ctx.db.transaction(async (tx) => {
+  const uuid = await ctx.events.transaction(ctx.db, async (tx, emit) => {
     if ((await lockAndCountCards(tx, actor.id)) >= CARDS_PER_OWNER_MAX) {
       throw new AppError(400, 'too_many_cards', cardMessages.tooManyCards);
     }
     await assertCardMedia({ db: tx }, actor, body);
     const uuid = await insertCard(tx, actor.id, toCardValues(body));
-    await commissionCardsChanged({ db: tx }, actor);
+    await emit('commissionCardsChanged', { ownerId: actor.id });
     return uuid;
   });
-  await commissionCardsCommitted(ctx, actor);
   return presentCard(ctx.db, actor, uuid);
 }
 
@@ -97,7 +99,7 @@ export async function createCard(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor, bo
  * of closed cards cannot be probed. Forms already sent keep their own copy of the options.
  */
 export async function updateCard(
-  ctx: Pick<Deps, 'db' | 'bus'>,
+  ctx: Pick<Deps, 'db' | 'events'>,
   actor: Actor,
   body: CardUpdateBody,
 ): Promise<Card> {
@@ -107,15 +109,17 @@ export async function updateCard(
   if (!(await updateOwnCard(ctx.db, actor.id, body.uuid, toCardValues(body)))) {
     throw notFound(messages.comissionMissing);
   }
-  await commissionCardsChanged(ctx, actor);
-  await commissionCardsCommitted(ctx, actor);
+  await ctx.events.emit('commissionCardsChanged', { ownerId: actor.id });
   return presentCard(ctx.db, actor, body.uuid);
 }
 
-export async function deleteCard(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor, uuid: string): Promise<void> {
+export async function deleteCard(
+  ctx: Pick<Deps, 'db' | 'events'>,
+  actor: Actor,
+  uuid: string,
+): Promise<void> {
   if (!(await deleteOwnCard(ctx.db, actor.id, uuid))) throw notFound(messages.cardDeleteFailed);
-  await commissionCardsChanged(ctx, actor);
-  await commissionCardsCommitted(ctx, actor);
+  await ctx.events.emit('commissionCardsChanged', { ownerId: actor.id });
 }
 
 /** The card with this uuid, its row locked until the transaction ends (a form is priced against one version of it). */

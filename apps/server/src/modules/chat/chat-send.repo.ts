@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type DbOrTx } from '../../db/client.ts';
+import { runStatement, type DbOrTx } from '../../db/client.ts';
 import { chatNotificationCtes } from '../notifications/notifications.service.ts';
 
 // MessageSend's one statement (decision 0016: a send was ~12 round trips, then 2, now 1): the
@@ -72,7 +72,7 @@ export async function checkAndStoreMessage(
   // The ids are the sender's own media rows (checked before), so they are uuids.
   const mediaIds = `{${m.mediaIds.join(',')}}`;
   const sender = sql`${m.senderId}::uuid`;
-  const rows = await executePrepared<{
+  const rows = await runStatement<{
     other_id: string;
     earlier_room_id: number | null;
     sender_login: string;

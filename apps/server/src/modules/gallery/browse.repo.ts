@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
-import { executeShaped, type DbOrTx } from '../../db/client.ts';
+import { runStatement, type DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/session.ts';
 import {
   carriesAnyIdSql,
@@ -20,7 +20,7 @@ import {
 
 /**
  * The queries of the two public lists (browse.service.ts): /artists and /gallery. Each runs as an
- * executeShaped statement, built once per shape of filters with placeholders for their values.
+ * runStatement statement (a Shaped one), built once per shape of filters with placeholders for their values.
  */
 
 /** A list's keyset position: the last row's time in full precision and its id. */
@@ -30,7 +30,7 @@ export interface ListCursor {
 }
 
 /**
- * A list's query in executeShaped form: conditions over placeholders, the key of their shape and
+ * A list's query in Shaped form (runStatement): conditions over placeholders, the key of their shape and
  * the values to fill in. Each filter adds its condition once per shape, its values per request.
  */
 class Shape {
@@ -120,12 +120,13 @@ export async function artistsPageRows(
   );
   const reader = shapedReader(actor, sets);
   return (
-    await executeShaped<DisplayCardRow>(
+    await runStatement<DisplayCardRow>(
       db,
-      JSON.stringify(['artists', reader.key, shape.key]),
-      () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), limit),
-      { ...reader.values, ...shape.values },
-      { generic: true },
+      {
+        shape: JSON.stringify(['artists', reader.key, shape.key]),
+        build: () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), limit),
+      },
+      { values: { ...reader.values, ...shape.values }, plan: 'generic' },
     )
   ).map(toDisplayCardRow);
 }
@@ -150,19 +151,21 @@ export async function galleryPageRows(
   tagConditions(shape, (ids) => carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`gi.id`, ids), filter.tagIds);
   const reader = shapedReader(actor, sets);
   return (
-    await executeShaped<ImageRow>(
+    await runStatement<ImageRow>(
       db,
-      JSON.stringify(['gallery', reader.key, shape.key]),
-      () =>
-        visibleImagesSql(
-          reader.viewer,
-          reader.sets,
-          shape.all(),
-          sql`gi.created_at desc, gi.id desc`,
-          limit,
-          true,
-        ),
-      { ...reader.values, ...shape.values },
+      {
+        shape: JSON.stringify(['gallery', reader.key, shape.key]),
+        build: () =>
+          visibleImagesSql(
+            reader.viewer,
+            reader.sets,
+            shape.all(),
+            sql`gi.created_at desc, gi.id desc`,
+            limit,
+            true,
+          ),
+      },
+      { values: { ...reader.values, ...shape.values } },
     )
   ).map(toImageRow);
 }

@@ -22,8 +22,10 @@ import { idParamsSchema, loginParamsSchema } from '@brushline/shared/gallery/sch
 import { messages } from '@brushline/shared/messages';
 import type { Deps } from '../../platform/deps.ts';
 import { fastOkSerializer } from '../../platform/fast-serializer.ts';
+import { listCachingNote, publicListCaching } from '../../platform/http-cache.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
+import { GALLERY_TTL_MS } from './gallery-page-cache.ts';
 import { listArtists, listGallery } from './browse.service.ts';
 import { createDisplayCard, getDisplayCardByLogin, updateDisplayCard } from './display-cards.service.ts';
 import { getHiddenTags, setHiddenTags } from './hidden-tags.service.ts';
@@ -102,12 +104,13 @@ export const browseRoutes =
           description:
             `${ARTISTS_PAGE_SIZE} a page; pass nextCursor as cursor. tags=a,b: each must match, a tag also finds its ` +
             'descendants and synonyms. minPrice/maxPrice (USD): an open card’s starting price in the range (0..10000 each; a maximum below the minimum is raised to it, as a stored request range is). open=true: ' +
-            `taking commissions now. search: login or display name. ${hidingRule}`,
+            `taking commissions now. search: login or display name. ${hidingRule} ${listCachingNote(GALLERY_TTL_MS)}`,
           querystring: artistsQuerySchema,
           response: { 200: artistsPageSchema, ...errorResponses(400) },
         },
         // A hot list: its pages are cached, so writing the JSON is much of what is left (decision 0017).
         serializerCompiler: fastOkSerializer(artistsPageSchema),
+        onSend: publicListCaching(GALLERY_TTL_MS),
       },
       async (req) => listArtists(deps, req.actor, req.query),
     );
@@ -118,11 +121,14 @@ export const browseRoutes =
         schema: {
           tags,
           summary: 'Public images of everyone, newest first',
-          description: `${GALLERY_PAGE_SIZE} a page; pass nextCursor as cursor; tags=a,b as on /artists. ${hidingRule}`,
+          description:
+            `${GALLERY_PAGE_SIZE} a page; pass nextCursor as cursor; tags=a,b as on /artists. ${hidingRule} ` +
+            listCachingNote(GALLERY_TTL_MS),
           querystring: galleryQuerySchema,
           response: { 200: galleryPageSchema, ...errorResponses(400) },
         },
         serializerCompiler: fastOkSerializer(galleryPageSchema),
+        onSend: publicListCaching(GALLERY_TTL_MS),
       },
       async (req) => listGallery(deps, req.actor, req.query),
     );

@@ -109,7 +109,7 @@ function displayImageNotHiddenSql(actor: Viewer, sets: TagSetsArg): SQL {
 }
 
 /**
- * The query of displayCardRows: the reader and their tag sets may be placeholders (executeShaped).
+ * The query of displayCardRows: the reader and their tag sets may be placeholders (a Shaped statement, db/client.ts).
  * One statement answers a whole list page: the cards, their tags and their display images (as
  * JSON), read in one snapshot.
  */

@@ -85,16 +85,12 @@ export async function updateDisplayCard(
 }
 
 /**
- * Commission cards changed (created, opened, closed, deleted): SPEC §4's rule may have moved, and
- * the change is activity. The cards module calls this after each of its writes.
+ * Commission cards changed (created, opened, closed, deleted; the commissionCardsChanged reaction,
+ * with the writer's transaction): SPEC §4's rule may have moved, and the change is activity.
  */
-export async function commissionCardsChanged(ctx: TxCtx, actor: Actor): Promise<void> {
+export async function commissionCardsChanged(ctx: TxCtx, actor: Pick<Actor, 'id'>): Promise<void> {
   await refreshDisplayCard(ctx.db, actor.id, { touch: true });
 }
-
-/** After a commission card write has committed: every instance's /artists pages show it at once. */
-export const commissionCardsCommitted = (ctx: Pick<Deps, 'bus'>, _actor: Actor) =>
-  galleryListsChanged(ctx.bus);
 
 /** Tags left use (the tagsDropped reaction, inside the staff's transaction): cards left without a tag are no longer shown. */
 export async function displayCardTagsDropped(ctx: TxCtx, _actor: Actor | null): Promise<void> {

@@ -17,7 +17,7 @@ import { carriesNsfwSql } from '../tags/tag-usage.service.ts';
  *   only what is effectively Public.
  */
 
-/** The reader as the conditions take them: an Actor, or a placeholder for their id (executeShaped). */
+/** The reader as the conditions take them: an Actor, or a placeholder for their id (a Shaped statement, db/client.ts). */
 export type Viewer = { readonly id: string | Placeholder } | null;
 
 const viewerId = (actor: Viewer) => actor?.id ?? null;
@@ -77,7 +77,7 @@ export async function readerTagSets(db: DbOrTx, actor: Actor | null): Promise<Re
 
 /**
  * Tag ids as the conditions below take them: the ids, or a placeholder filled with their array
- * literal (`{1,2}`, see idsLiteral) when a list builds its query once per shape (executeShaped).
+ * literal (`{1,2}`, see idsLiteral) when a list builds its query once per shape (a Shaped statement, db/client.ts).
  */
 export type TagIds = readonly number[] | Placeholder;
 
@@ -95,7 +95,7 @@ export const noIds = (ids: TagIds) => !(ids instanceof Placeholder) && ids.lengt
 export const idsLiteral = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /**
- * A list's reader in executeShaped form: the viewer and the non-empty tag sets as placeholders
+ * A list's reader in Shaped form (db/client.ts): the viewer and the non-empty tag sets as placeholders
  * (`viewer`, `hide`, `blur`), the shape they give the query, and the values to fill in.
  */
 export function shapedReader(actor: Actor | null, sets: ReaderTagSets) {

@@ -1,8 +1,7 @@
 import type { ArtistsPage, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
-import { createBusCache, type BusCache } from '../../platform/bus-cache.ts';
+import { cacheTopic, defineBusCache, hear } from '../../platform/bus-cache.ts';
 import type { CacheBus } from '../../platform/cache-bus.ts';
 import type { Actor } from '../../platform/session.ts';
-import { TAG_VOCABULARY_TOPIC } from '../tags/tag-suggest-cache.ts';
 import type { ReaderTagSets } from './gallery-access.repo.ts';
 
 /**
@@ -14,8 +13,8 @@ import type { ReaderTagSets } from './gallery-access.repo.ts';
  * Freshness: every committed write that can change a list (gallery images and folders, display
  * cards, commission cards, a profile's name or picture) empties every instance's pages at once
  * (cache bus: Redis between instances; nothing is served while the bus is down), and so does every
- * write to the tag vocabulary (its own topic). Changes behind the app's back (the demo seed from the
- * CLI, SQL) show within TTL_MS.
+ * write to the tag vocabulary (the tagVocabularyChanged event's reaction, reactions.ts). Changes
+ * behind the app's back (the demo seed from the CLI, SQL) show within GALLERY_TTL_MS.
  *
  * A tag filter's ids are kept the same way (cachedTagIds), emptied by every vocabulary write.
  *
@@ -23,39 +22,36 @@ import type { ReaderTagSets } from './gallery-access.repo.ts';
  * read once, not once per waiting request; a read that began before an invalidation is not shared
  * with requests that arrive after it.
  */
-const TTL_MS = 5000;
+export const GALLERY_TTL_MS = 5000;
 const MAX_PAGES = 1000;
 const MAX_TAG_FILTERS = 5000;
+
+type ListsMessage = { kind: 'lists' } | { kind: 'vocabulary' };
 /** The cache bus topic of changes to the lists. */
-export const GALLERY_LISTS_TOPIC = 'gallery-lists';
+export const galleryListsTopic = cacheTopic<ListsMessage>('gallery-lists');
+export const GALLERY_LISTS_TOPIC = galleryListsTopic.name;
 
 type Page = ArtistsPage | GalleryPage;
 
-interface ListCache {
-  pages: BusCache<Page>;
-  inFlight: Map<string, Promise<Page>>;
-  /** A tag filter's ids (the tag and its descendants) by the title asked; the vocabulary's own. */
-  tagIds: BusCache<{ ids: number[] }>;
-}
+/** The shared pages of /artists and /gallery (one cache per bus). */
+const galleryPages = defineBusCache<Page>({
+  name: 'gallery pages',
+  max: MAX_PAGES,
+  ttlMs: GALLERY_TTL_MS,
+  hears: [hear(galleryListsTopic)],
+});
 
-const caches = new WeakMap<CacheBus, ListCache>();
-
-/** One cache per app instance (its bus), so two apps in one process (tests) behave as two servers. */
-function listCache(bus: CacheBus): ListCache {
-  let cache = caches.get(bus);
-  if (!cache) {
-    const pages = createBusCache<Page>(bus, { max: MAX_PAGES, ttlMs: TTL_MS });
-    bus.on(GALLERY_LISTS_TOPIC, () => pages.invalidate());
-    const tagIds = createBusCache<{ ids: number[] }>(bus, { max: MAX_TAG_FILTERS, ttlMs: TTL_MS });
-    bus.on(TAG_VOCABULARY_TOPIC, () => {
-      pages.invalidate();
-      tagIds.invalidate();
-    });
-    cache = { pages, inFlight: new Map(), tagIds };
-    caches.set(bus, cache);
-  }
-  return cache;
-}
+/** A tag filter's ids (the tag and its descendants) by the title asked; dropped with the vocabulary. */
+const galleryTagIds = defineBusCache<{ ids: number[] }>({
+  name: 'gallery tag filters',
+  max: MAX_TAG_FILTERS,
+  ttlMs: GALLERY_TTL_MS,
+  hears: [
+    hear(galleryListsTopic, (ids, m) => {
+      if (m.kind === 'vocabulary') ids.invalidate();
+    }),
+  ],
+});
 
 /** Which shared set of pages this reader reads, or null when their lists are their own. */
 export function sharedReaderKey(actor: Actor | null, sets: ReaderTagSets): string | null {
@@ -75,29 +71,12 @@ export async function cachedPage<P extends Page>(
   read: () => Promise<P>,
 ): Promise<P> {
   if (reader === null) return read();
-  const { pages, inFlight } = listCache(bus);
-  const full = `${reader}|${key}`;
-  const hit = pages.get(full);
-  if (hit) return hit as P;
-  const ticket = pages.ticket();
-  const flightKey = `${ticket}|${full}`;
-  const pending = inFlight.get(flightKey);
-  if (pending) return pending as Promise<P>;
-  const load = read().then((page) => {
-    pages.store(ticket, full, page);
-    return page;
-  });
-  inFlight.set(flightKey, load);
-  try {
-    return await load;
-  } finally {
-    inFlight.delete(flightKey);
-  }
+  return galleryPages(bus).load(`${reader}|${key}`, read);
 }
 
 /**
  * The ids a tag filter by `title` matches (`read`: the tag, its synonyms' canonical tag and its
- * descendants), kept until the next write to the vocabulary (the same topic empties them), so a
+ * descendants), kept until the next write to the vocabulary, so a
  * filtered list that misses its page still skips the two lookups of the tag and its descendants.
  */
 export async function cachedTagIds(
@@ -105,14 +84,12 @@ export async function cachedTagIds(
   title: string,
   read: () => Promise<number[]>,
 ): Promise<number[]> {
-  const { tagIds } = listCache(bus);
-  const hit = tagIds.get(title);
-  if (hit) return hit.ids;
-  const ticket = tagIds.ticket();
-  const ids = await read();
-  tagIds.store(ticket, title, { ids });
-  return ids;
+  return (await galleryTagIds(bus).load(title, async () => ({ ids: await read() }))).ids;
 }
 
 /** A write that can change /artists or /gallery has committed: every instance drops its pages. */
-export const galleryListsChanged = (bus: CacheBus) => bus.publish(GALLERY_LISTS_TOPIC, { kind: 'lists' });
+export const galleryListsChanged = (bus: CacheBus) => galleryListsTopic.publish(bus, { kind: 'lists' });
+
+/** The tag vocabulary changed (the tagVocabularyChanged reaction): every instance drops its pages and tag filters. */
+export const galleryVocabularyChanged = (bus: CacheBus) =>
+  galleryListsTopic.publish(bus, { kind: 'vocabulary' });

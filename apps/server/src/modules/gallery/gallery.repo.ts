@@ -60,7 +60,7 @@ const imageTagsJsonSql = sql`(select coalesce(json_agg(json_build_object('id', t
   where tu.subject_kind = ${GALLERY_IMAGE_TAG_KIND} and tu.subject_id = gi.id::text and t.deleted_at is null)`;
 
 /**
- * The query of visibleImages: the reader and their tag sets may be placeholders (executeShaped),
+ * The query of visibleImages: the reader and their tag sets may be placeholders (a Shaped statement, db/client.ts),
  * and `where` and `order` name only `gi`.
  */
 export function visibleImagesSql(

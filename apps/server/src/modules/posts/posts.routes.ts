@@ -11,8 +11,10 @@ import {
 } from '@brushline/shared/posts/schemas';
 import type { Deps } from '../../platform/deps.ts';
 import { fastOkSerializer } from '../../platform/fast-serializer.ts';
+import { listCachingNote, publicListCaching } from '../../platform/http-cache.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
+import { FEED_TTL_MS } from './feed-page-cache.ts';
 import { createPost, deletePost, getPost, listPosts, toggleLike } from './posts.service.ts';
 
 export const postsRoutes =
@@ -47,12 +49,14 @@ export const postsRoutes =
             '?cursor=<post id> (keyset paging: posts with a smaller id; pass the nextCursor of the ' +
             'previous answer, null when nothing follows). ?owner=<login> keeps that user’s posts (an ' +
             'unknown login gives an empty page). Anonymous visitors receive only sfw posts; signed-in ' +
-            'users receive questionable and nsfw posts only when their settings display them.',
+            'users receive questionable and nsfw posts only when their settings display them. ' +
+            listCachingNote(FEED_TTL_MS),
           querystring: feedQuerySchema,
           response: { 200: postPageSchema, ...errorResponses(400) },
         },
         // The hottest route: pages are cached, so writing the JSON is much of what is left.
         serializerCompiler: fastOkSerializer(postPageSchema),
+        onSend: publicListCaching(FEED_TTL_MS),
       },
       async (req) => listPosts(deps, req.actor, req.query),
     );

@@ -87,14 +87,9 @@ export async function listPosts(
   query: FeedQuery,
 ): Promise<PostPage> {
   const maturities = visibleMaturities(actor);
-  const cache = feedPageCache(ctx.bus);
-  const key = feedPageKey(maturities, query);
-  let page = cache.get(key);
-  if (!page) {
-    const ticket = cache.ticket();
-    page = await readPage(ctx.db, maturities, query);
-    cache.store(ticket, key, page);
-  }
+  const page = await feedPageCache(ctx.bus).load(feedPageKey(maturities, query), () =>
+    readPage(ctx.db, maturities, query),
+  );
   if (!actor) return page;
   const liked = await selectLikedAmong(
     ctx.db,

@@ -32,8 +32,10 @@ import {
 } from '@brushline/shared/requests/schemas';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
+import { listCachingNote, publicListCaching } from '../../platform/http-cache.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
+import { PAGE_TTL_MS } from './request-list-cache.ts';
 import {
   answerApplication,
   apply,
@@ -93,10 +95,12 @@ export const requestsRoutes =
             'searchInDecriptions: words in the title / description (either matches); tags: comma-separated tag ' +
             'titles, each matching its synonyms and descendants, all required; typeOfWork: one type. Hidden ' +
             'requests are never listed. NSFW tags are left off the cards for readers who hide NSFW content, and ' +
-            'so are the tags a reader hides (their hidden tags, with descendants).',
+            'so are the tags a reader hides (their hidden tags, with descendants). ' +
+            listCachingNote(PAGE_TTL_MS),
           querystring: requestFilterQuerySchema,
           response: { 200: requestListSchema, ...errorResponses(400) },
         },
+        onSend: publicListCaching(PAGE_TTL_MS),
       },
       async (req) => filterRequests(deps, req.actor, req.query),
     );

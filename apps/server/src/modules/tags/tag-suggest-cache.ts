@@ -1,5 +1,5 @@
 import type { TagSuggestion } from '@brushline/shared/tags/schemas';
-import { createBusCache, type BusCache } from '../../platform/bus-cache.ts';
+import { cacheTopic, defineBusCache, hear, type BusCache } from '../../platform/bus-cache.ts';
 import type { CacheBus } from '../../platform/cache-bus.ts';
 
 /**
@@ -15,28 +15,25 @@ import type { CacheBus } from '../../platform/cache-bus.ts';
  */
 export const TAG_SUGGEST_TTL_MS = 5000;
 const MAX_ANSWERS = 20_000;
-/** The cache bus topic of vocabulary changes. */
-export const TAG_VOCABULARY_TOPIC = 'tags';
+/** The cache bus topic of vocabulary changes: this module's caches (the answers, the word index) hear it. */
+export const vocabularyTopic = cacheTopic<{ kind: 'vocabulary' }>('tags');
+export const TAG_VOCABULARY_TOPIC = vocabularyTopic.name;
 
 export type TagSuggestCache = BusCache<TagSuggestion[]>;
 
-const caches = new WeakMap<CacheBus, TagSuggestCache>();
-
-/** One cache per app instance (its bus), so two apps in one process (tests) behave as two servers. */
-export function tagSuggestCache(bus: CacheBus): TagSuggestCache {
-  let cache = caches.get(bus);
-  if (!cache) {
-    const answers = createBusCache<TagSuggestion[]>(bus, { max: MAX_ANSWERS, ttlMs: TAG_SUGGEST_TTL_MS });
-    bus.on(TAG_VOCABULARY_TOPIC, () => answers.invalidate());
-    caches.set(bus, answers);
-    cache = answers;
-  }
-  return cache;
-}
+/** The app's autocomplete answers (one cache per bus). */
+export const tagSuggestCache = defineBusCache<TagSuggestion[]>({
+  name: 'tag suggestions',
+  max: MAX_ANSWERS,
+  ttlMs: TAG_SUGGEST_TTL_MS,
+  hears: [hear(vocabularyTopic)],
+});
 
 /** The cache key of one normalised query for readers who do (not) display NSFW. */
 export const tagSuggestKey = (withNsfw: boolean, q: string) => `${withNsfw ? 'nsfw' : 'sfw'}|${q}`;
 
-/** A write to the vocabulary ended (after its commit): every instance drops its answers. */
-export const tagVocabularyChanged = (bus: CacheBus) =>
-  bus.publish(TAG_VOCABULARY_TOPIC, { kind: 'vocabulary' });
+/**
+ * A write to the vocabulary ended (after its commit): every instance drops its answers and reloads
+ * its word index. Other modules' caches hear the tagVocabularyChanged event instead (reactions.ts).
+ */
+export const tagVocabularyChanged = (bus: CacheBus) => vocabularyTopic.publish(bus, { kind: 'vocabulary' });

@@ -3,7 +3,7 @@
 // one statement, so a suggestion is one round trip to PostgreSQL whatever was typed.
 import { sql, type SQL } from 'drizzle-orm';
 import type { TagMaturity, TagType } from '@brushline/shared/tags/constants';
-import { executeCached, type DbOrTx } from '../../db/client.ts';
+import { runStatement, type DbOrTx } from '../../db/client.ts';
 
 export type SuggestionRow = {
   id: number;
@@ -36,7 +36,7 @@ export async function suggestTags(
   withNsfw: boolean,
   limit: number,
 ): Promise<SuggestionRow[]> {
-  return executeCached<SuggestionRow>(db, suggestSql(q, corrected, withNsfw, limit));
+  return runStatement<SuggestionRow>(db, suggestSql(q, corrected, withNsfw, limit), { plan: 'generic' });
 }
 
 /** `q` less its last word when that leaves three characters or more (the broader tags). */
@@ -51,7 +51,7 @@ function broaderOf(q: string): string | null {
  * broader query) only when both together still have fewer: each is gated by a condition on the
  * parts before it, which PostgreSQL checks before running the part. The text depends only on the
  * flags, whether there is a correction and whether there is a broader query, so it stays prepared
- * (executeCached).
+ * (runStatement with a generic plan).
  */
 export function suggestSql(q: string, corrected: string | null, withNsfw: boolean, limit: number): SQL {
   const found = prefixedSql(sql`${q}::text`, q.length < 3, withNsfw, limit);

@@ -5,8 +5,9 @@
 // (tag-word-index.test.ts checks it against PostgreSQL's own function); the vocabulary follows
 // every committed write through the cache bus.
 import type { DbOrTx } from '../../db/client.ts';
+import { perBus, SingleFlight } from '../../platform/bus-cache.ts';
 import type { CacheBus } from '../../platform/cache-bus.ts';
-import { TAG_VOCABULARY_TOPIC } from './tag-suggest-cache.ts';
+import { vocabularyTopic } from './tag-suggest-cache.ts';
 import { liveTagWords } from './tag-suggest.repo.ts';
 
 /** pg_trgm's default `similarity_threshold`: a word is a candidate fix at this similarity or more. */
@@ -164,59 +165,51 @@ interface Holder {
   generation: number;
   /** The generation the index was loaded at; behind `generation` means stale. */
   loadedGeneration: number;
-  loading?: Promise<TagWordIndex>;
+  /** The load under way (shared by the callers of one generation: platform/bus-cache.ts). */
+  flights: SingleFlight<TagWordIndex>;
 }
 
-const holders = new WeakMap<CacheBus, Holder>();
+/** One holder per app (per bus), so two apps in one process behave as two servers. */
+const holderOf = perBus((bus): Holder => {
+  const holder: Holder = { loadedAt: 0, generation: 0, loadedGeneration: -1, flights: new SingleFlight() };
+  const changed = () => {
+    holder.generation += 1;
+  };
+  bus.on(vocabularyTopic.name, changed);
+  bus.onReset(changed);
+  return holder;
+});
 
 /**
- * This instance's word index (one per app, i.e. per bus, so two apps in one process behave as two
- * servers). After a vocabulary change (a committed write on any instance, or contact with the
- * others lost or regained) the next caller waits for a reload, so a word a tag was just given is
- * corrected towards at once; an index older than WORD_INDEX_TTL_MS is reloaded in the background
- * while the old one still answers (a stale word never shows anything: the corrected query's titles
- * are read from `tags` with the live conditions).
+ * This instance's word index. After a vocabulary change (a committed write on any instance, or
+ * contact with the others lost or regained) the next caller waits for a reload, so a word a tag was
+ * just given is corrected towards at once; an index older than WORD_INDEX_TTL_MS is reloaded in the
+ * background while the old one still answers (a stale word never shows anything: the corrected
+ * query's titles are read from `tags` with the live conditions).
  */
 export async function tagWordIndex(ctx: { db: DbOrTx; bus: CacheBus }): Promise<TagWordIndex> {
-  let holder = holders.get(ctx.bus);
-  if (!holder) {
-    const created: Holder = { loadedAt: 0, generation: 0, loadedGeneration: -1 };
-    const changed = () => {
-      created.generation += 1;
-    };
-    ctx.bus.on(TAG_VOCABULARY_TOPIC, changed);
-    ctx.bus.onReset(changed);
-    holders.set(ctx.bus, created);
-    holder = created;
-  }
-  const h = holder;
+  const h = holderOf(ctx.bus);
   const reload = () => {
-    if (h.loading) return h.loading;
     const generation = h.generation;
-    const startedAt = Date.now();
-    h.loading = loadTagWords(ctx.db)
-      .then((index) => {
+    return h.flights.run('words', generation, async () => {
+      const startedAt = Date.now();
+      const index = await loadTagWords(ctx.db);
+      // A load of an older generation that ends after a newer one keeps the newer index.
+      if (generation >= h.loadedGeneration) {
         h.index = index;
         h.loadedAt = startedAt;
         h.loadedGeneration = generation;
-        return index;
-      })
-      .finally(() => {
-        h.loading = undefined;
-      });
-    return h.loading;
+      }
+      return index;
+    });
   };
   if (!h.index || h.loadedGeneration !== h.generation) {
-    // A load already running may have started before the change: wait for it, then load again.
-    if (h.loading) await h.loading.catch(() => undefined);
-    if (!h.index || h.loadedGeneration !== h.generation) {
-      const old = h.index;
-      // Unreachable database: the words loaded before still correct typos (nothing shown is stale).
-      return reload().catch((err: unknown) => {
-        if (old) return old;
-        throw err;
-      });
-    }
+    const old = h.index;
+    // Unreachable database: the words loaded before still correct typos (nothing shown is stale).
+    return reload().catch((err: unknown) => {
+      if (old) return old;
+      throw err;
+    });
   }
   if (Date.now() - h.loadedAt > WORD_INDEX_TTL_MS) void reload().catch(() => undefined);
   return h.index;

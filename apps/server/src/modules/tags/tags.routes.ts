@@ -21,8 +21,10 @@ import {
   tagUpdateBodySchema,
 } from '@brushline/shared/tags/schemas';
 import type { Deps } from '../../platform/deps.ts';
+import { listCachingNote, publicListCaching } from '../../platform/http-cache.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
+import { TAG_SUGGEST_TTL_MS } from './tag-suggest-cache.ts';
 import { deleteTag, mergeTag } from './tags-staff.service.ts';
 import { createTag, getTagByTitle, getTagFull, listTags, suggestTags, updateTag } from './tags.service.ts';
 
@@ -73,10 +75,12 @@ export const tagsRoutes =
             'similar titles: the query with each mistyped word corrected to the most similar word titles ' +
             'use (pg_trgm similarity), then the titles starting with its first words. A synonym answers its ' +
             'canonical tag with `alias` set and `label` ' +
-            '"alias → canonical". NSFW tags are left out unless the signed-in reader displays NSFW.',
+            '"alias → canonical". NSFW tags are left out unless the signed-in reader displays NSFW. ' +
+            listCachingNote(TAG_SUGGEST_TTL_MS),
           querystring: tagSuggestQuerySchema,
           response: { 200: tagSuggestionsSchema, ...errorResponses(400) },
         },
+        onSend: publicListCaching(TAG_SUGGEST_TTL_MS),
       },
       async (req) => ({ items: await suggestTags(deps, req.actor, req.query.q) }),
     );

@@ -107,24 +107,19 @@ export async function suggestTags(
   const query = normalizeTagTitle(q);
   if (!query) return [];
   const withNsfw = seesNsfw(actor);
-  const cache = tagSuggestCache(ctx.bus);
-  const key = tagSuggestKey(withNsfw, query);
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const ticket = cache.ticket();
-  const words = await tagWordIndex(ctx);
-  const rows = await suggestTagRows(ctx.db, query, words.correct(query), withNsfw, TAG_SUGGESTIONS_MAX);
-  const items = rows.map((r) => ({
-    id: Number(r.id),
-    title: r.title,
-    tagType: r.tag_type,
-    maturity: r.maturity,
-    usageCount: Number(r.usage_count),
-    alias: r.alias,
-    label: r.alias ? `${r.alias} → ${r.title}` : r.title,
-  }));
-  cache.store(ticket, key, items);
-  return items;
+  return tagSuggestCache(ctx.bus).load(tagSuggestKey(withNsfw, query), async () => {
+    const words = await tagWordIndex(ctx);
+    const rows = await suggestTagRows(ctx.db, query, words.correct(query), withNsfw, TAG_SUGGESTIONS_MAX);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      title: r.title,
+      tagType: r.tag_type,
+      maturity: r.maturity,
+      usageCount: Number(r.usage_count),
+      alias: r.alias,
+      label: r.alias ? `${r.alias} → ${r.title}` : r.title,
+    }));
+  });
 }
 
 /**

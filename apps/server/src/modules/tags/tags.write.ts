@@ -31,13 +31,15 @@ export async function write<T>(ctx: VocabularyCtx, work: (tx: Tx, emit: Emit) =>
   try {
     return await ctx.events.transaction(ctx.db, async (tx, emit) => {
       await lockTagWrites(tx);
+      // Other modules' caches follow the vocabulary by this event's reactions, after the commit.
+      await emit('tagVocabularyChanged', {});
       return work(tx, emit);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw tagExists();
     throw err;
   } finally {
-    // After the commit (or the rollback): a read that starts now sees the new state.
+    // This module's own caches, after the commit (or the rollback): a read that starts now sees the new state.
     if (ctx.bus) await tagVocabularyChanged(ctx.bus);
   }
 }

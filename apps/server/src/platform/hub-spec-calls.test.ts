@@ -6,12 +6,7 @@ import { orderMessages } from '@brushline/shared/orders/messages';
 import { requestMessages } from '@brushline/shared/requests/messages';
 import { chatMessages } from '../db/schema/chat.ts';
 import { openCasual } from '../modules/chat/chat-fixtures.ts';
-import {
-  createCard,
-  registerArtist,
-  sendForm,
-  type TestUser,
-} from '../modules/orders/commission-fixtures.ts';
+import { createCard, registerArtist, sendForm, type TestUser } from '../test/kit.ts';
 import { applyTo, postRequest } from '../modules/requests/request-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
 import {

@@ -13,7 +13,7 @@ import type { Post } from '@brushline/shared/posts/schemas';
 import type { App } from '../app.ts';
 import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
 import { uploadImage } from '../test/media-fixtures.ts';
-import { createCard, registerArtist } from '../modules/orders/commission-fixtures.ts';
+import { createCard, registerArtist } from '../test/kit.ts';
 import { buildWebApp, createDist, removeDist } from '../test/web-fixtures.ts';
 import { registerErrorHandling } from './errors.ts';
 import { imagePreloads, PAGE_MODULES, pageChunks } from './page-preloads.ts';

@@ -9,7 +9,7 @@ import {
   sessionCookie,
   type TestApp,
 } from '../test/harness.ts';
-import { sampleCard } from '../modules/orders/commission-fixtures.ts';
+import { sampleCard } from '../test/kit.ts';
 import { SESSION_TOPIC } from './session.ts';
 
 // Session lookups are cached for SESSION_CACHE_TTL_MS (docs/decisions/0006-feed-speed.md). Every

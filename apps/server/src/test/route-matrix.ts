@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { expect, it } from 'vitest';
 import type { TestApp } from './harness.ts';
-import { call } from '../modules/orders/commission-fixtures.ts';
+import { call } from './kit.ts';
 
 /**
  * The authorization tables of the feature suites (one per module): every route × every kind of

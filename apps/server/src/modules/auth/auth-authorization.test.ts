@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { startSession } from '../../platform/session.ts';
 import { createTestApp, lastMailTo, registerUser, resetCode, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { authRoutes } from './auth.routes.ts';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Board } from '@brushline/shared/board/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
-import { call, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, registerArtist, type TestUser } from '../../test/kit.ts';
 import { columnOf, getBoard, orderAt, saveBody } from './board-fixtures.ts';
 import { boardRoutes } from './board.routes.ts';
 

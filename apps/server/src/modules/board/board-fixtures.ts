@@ -1,7 +1,7 @@
 import type { Board } from '@brushline/shared/board/schemas';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import type { TestApp } from '../../test/harness.ts';
-import { call, createCard, deliveryBody, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, deliveryBody, sendForm, type TestUser } from '../../test/kit.ts';
 
 /** Test helpers of the board suites (not a test file itself). */
 export async function getBoard(t: TestApp, user: TestUser): Promise<Board> {

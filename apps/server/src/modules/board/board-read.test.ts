@@ -3,7 +3,7 @@ import type { Board } from '@brushline/shared/board/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import type { Actor } from '../../platform/session.ts';
-import { call, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, registerArtist, type TestUser } from '../../test/kit.ts';
 import { columnOf, getBoard, orderAt } from './board-fixtures.ts';
 import { boardStamp } from './board-read.repo.ts';
 import { getOwnBoard } from './board.service.ts';

@@ -3,7 +3,7 @@ import { BOARD_SYSTEM_COLUMNS } from '@brushline/shared/board/constants';
 import { boardMessages, moveRefused } from '@brushline/shared/board/messages';
 import type { Board } from '@brushline/shared/board/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, deliveryBody, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, deliveryBody, registerArtist, type TestUser } from '../../test/kit.ts';
 import { columnOf, getBoard, moved, orderAt, saveBody, whereIs } from './board-fixtures.ts';
 
 let t: TestApp;

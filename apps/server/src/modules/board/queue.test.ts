@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board, Queue, Slots } from '@brushline/shared/board/schemas';
 import type { PendingGroup } from '@brushline/shared/orders/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { columnOf, getBoard, orderAt } from './board-fixtures.ts';
 
 let t: TestApp;

@@ -6,13 +6,7 @@ import { commissionCards } from '../../db/schema/cards.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { addImage, createFolder } from '../gallery/gallery-fixtures.ts';
-import {
-  call,
-  createCard,
-  registerArtist,
-  sampleCard,
-  type TestUser,
-} from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sampleCard, type TestUser } from '../../test/kit.ts';
 import { registerStaff } from '../tags/tag-fixtures.ts';
 import { cardsRoutes } from './cards.routes.ts';
 

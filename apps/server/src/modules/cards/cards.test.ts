@@ -7,13 +7,7 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { toCardValues } from './cards.dto.ts';
 import { insertCard } from './cards.repo.ts';
-import {
-  call,
-  createCard,
-  registerArtist,
-  sampleCard,
-  type TestUser,
-} from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sampleCard, type TestUser } from '../../test/kit.ts';
 
 let t: TestApp;
 let ann: TestUser; // artist

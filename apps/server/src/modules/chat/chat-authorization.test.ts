@@ -4,7 +4,7 @@ import type { ChatMessage, ChatRoom } from '@brushline/shared/chat/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { connected, hubClient, listen, type HubClient } from '../../test/hub-client.ts';
 import { everyRouteHasARow, routesOf } from '../../test/route-matrix.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { chatPictures, openCasual, say } from './chat-fixtures.ts';
 import { chatRoutes } from './chat.routes.ts';
 

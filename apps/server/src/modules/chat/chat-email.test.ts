@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages as chatText } from '@brushline/shared/chat/messages';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { flushDue, notificationMails } from '../email/email-fixtures.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import type { Actor } from '../../platform/session.ts';
 import { readRoom } from './chat-messages.service.ts';
 import { openCasual, say } from './chat-fixtures.ts';

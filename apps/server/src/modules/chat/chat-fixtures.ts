@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMessage, ChatRoom } from '@brushline/shared/chat/schemas';
 import type { TestApp } from '../../test/harness.ts';
 import { pngBytes, uploadImage } from '../../test/media-fixtures.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 
 /** Test helpers of the chat suites (not a test file itself). */
 export async function openCasual(t: TestApp, from: TestUser, to: TestUser): Promise<ChatRoom> {

@@ -15,7 +15,7 @@ import {
   okData,
   type HubClient,
 } from '../../test/hub-client.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { openCasual } from './chat-fixtures.ts';
 
 let t: TestApp;

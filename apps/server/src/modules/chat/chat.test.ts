@@ -13,7 +13,7 @@ import { messages } from '@brushline/shared/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { chatMessages, chatRooms } from '../../db/schema/chat.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { chatPictures, openCasual, post, roomAs, say } from './chat-fixtures.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import {
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { flushDue, notificationMails } from './email-fixtures.ts';
 import { flushEmailQueue } from './email-flusher.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import type { Mailer, MailMessage } from '../../platform/mail.ts';
-import { createCard, registerArtist, sendForm } from '../orders/commission-fixtures.ts';
+import { createCard, registerArtist, sendForm } from '../../test/kit.ts';
 import { flushDue, notificationMails } from './email-fixtures.ts';
 
 let t: TestApp;

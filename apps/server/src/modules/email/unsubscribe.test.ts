@@ -6,7 +6,7 @@ import {
   type NotificationPreferences,
 } from '@brushline/shared/notifications/preferences';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { flushDue, notificationMails, tokenOf, unsubscribeLinks } from './email-fixtures.ts';
 import { signUnsubscribe, verifyUnsubscribe } from './unsubscribe-token.ts';
 

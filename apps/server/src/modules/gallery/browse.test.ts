@@ -4,7 +4,7 @@ import { ARTISTS_PAGE_SIZE, GALLERY_PAGE_SIZE } from '@brushline/shared/gallery/
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { TagFull } from '@brushline/shared/tags/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, shownArtist } from './gallery-fixtures.ts';
 

@@ -6,7 +6,7 @@ import type { TagFull } from '@brushline/shared/tags/schemas';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { call } from '../orders/commission-fixtures.ts';
+import { call } from '../../test/kit.ts';
 import { createTag, editOf, fullTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { deleteTag, mergeTag } from '../tags/tags-staff.service.ts';
 import { createTag as createTagService, getTagFull, updateTag } from '../tags/tags.service.ts';

@@ -5,13 +5,7 @@ import { DISPLAY_CARD_TAGS_MAX } from '@brushline/shared/gallery/constants';
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import { messages } from '@brushline/shared/messages';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import {
-  call,
-  createCard,
-  registerArtist,
-  sampleCard,
-  type TestUser,
-} from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sampleCard, type TestUser } from '../../test/kit.ts';
 import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, createFolder, shownArtist } from './gallery-fixtures.ts';
 

@@ -4,7 +4,7 @@ import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { createTag, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { browseRoutes } from './browse.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';

@@ -8,7 +8,7 @@ import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
 import { DISPLAY_CARD_MEDIA } from '@brushline/shared/gallery/constants';
 import type { TestApp } from '../../test/harness.ts';
 import { pngBytes, uploadImage } from '../../test/media-fixtures.ts';
-import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, type TestUser } from '../../test/kit.ts';
 
 /** Test helpers of the gallery suites (not a test file itself). */
 

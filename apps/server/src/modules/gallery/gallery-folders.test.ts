@@ -3,7 +3,7 @@ import { FOLDER_DEPTH_MAX, GALLERY_IMAGE_TAGS_MAX } from '@brushline/shared/gall
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { FolderContent, GalleryImage, UserFolders } from '@brushline/shared/gallery/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { createTag, fullTag, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, createFolder } from './gallery-fixtures.ts';
 

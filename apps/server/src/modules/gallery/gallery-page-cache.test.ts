@@ -7,7 +7,7 @@ import {
   type GalleryPage,
 } from '@brushline/shared/gallery/browse-schemas';
 import { afterBusMessage, closeAll, registerUser, twoInstances, type TestApp } from '../../test/harness.ts';
-import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, type TestUser } from '../../test/kit.ts';
 import { createTag, editOf, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, shownArtist } from './gallery-fixtures.ts';
 import { TAG_VOCABULARY_TOPIC } from '../tags/tag-suggest-cache.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACIES, type Privacy } from '@brushline/shared/gallery/constants';
 import type { Folder, GalleryImage, UserFolders } from '@brushline/shared/gallery/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { addImage, createFolder } from './gallery-fixtures.ts';
 
 /**

@@ -8,7 +8,7 @@ import { applicationReferences, requestMedia } from '../../db/schema/requests.ts
 import { migrationsFolder } from '../../locations.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { applyTo, postRequest } from '../requests/request-fixtures.ts';
 
 /**

@@ -10,7 +10,7 @@ import { multipartBody, pngBytes, uploadImage } from '../../test/media-fixtures.
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { openCasual, post } from '../chat/chat-fixtures.ts';
 import { addImage, createFolder } from '../gallery/gallery-fixtures.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { applyTo, postRequest, sampleRequest } from '../requests/request-fixtures.ts';
 import { registerStaff } from '../tags/tag-fixtures.ts';
 import { mediaRoutes } from './media.routes.ts';

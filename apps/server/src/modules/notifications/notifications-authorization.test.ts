@@ -5,7 +5,7 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { emailRoutes } from '../email/email.routes.ts';
 import { signUnsubscribe } from '../email/unsubscribe-token.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { registerStaff } from '../tags/tag-fixtures.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { notify } from './notifications.service.ts';

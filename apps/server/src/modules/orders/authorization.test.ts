@@ -15,7 +15,7 @@ import {
   sampleForm,
   sendForm,
   type TestUser,
-} from './commission-fixtures.ts';
+} from '../../test/kit.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { wipFeedbackRoutes } from './wip-feedback.routes.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommissionerSummary, PendingGroup, SentForm } from '@brushline/shared/orders/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from './commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { ORDER_LIST_MAX } from '@brushline/shared/orders/constants';
 
 let t: TestApp;

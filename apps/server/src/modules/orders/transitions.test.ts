@@ -23,7 +23,7 @@ import {
   sendForm,
   statusOf,
   type TestUser,
-} from './commission-fixtures.ts';
+} from '../../test/kit.ts';
 
 let t: TestApp;
 let ann: TestUser; // the artist

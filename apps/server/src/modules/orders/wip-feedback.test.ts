@@ -15,7 +15,7 @@ import {
   registerArtist,
   sendForm,
   type TestUser,
-} from './commission-fixtures.ts';
+} from '../../test/kit.ts';
 
 let t: TestApp;
 let ann: TestUser; // the artist

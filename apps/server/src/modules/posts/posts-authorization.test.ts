@@ -5,7 +5,7 @@ import type { Post } from '@brushline/shared/posts/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { registerStaff, showNsfw } from '../tags/tag-fixtures.ts';
 import { postsRoutes } from './posts.routes.ts';
 

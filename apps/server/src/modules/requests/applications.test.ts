@@ -13,13 +13,7 @@ import type {
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { connected, hubClient, listen, nextEvent, type HubClient } from '../../test/hub-client.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
-import {
-  call,
-  createCard,
-  registerArtist,
-  sampleCard,
-  type TestUser,
-} from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sampleCard, type TestUser } from '../../test/kit.ts';
 import { flushDue, notificationMails } from '../email/email-fixtures.ts';
 import { answer, applyTo, postRequest, sampleApply } from './request-fixtures.ts';
 

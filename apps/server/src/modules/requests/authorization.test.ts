@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Application, Request } from '@brushline/shared/requests/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
-import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, type TestUser } from '../../test/kit.ts';
 import { answer, applyTo, postRequest, sampleApply, sampleRequest } from './request-fixtures.ts';
 import { requestsRoutes } from './requests.routes.ts';
 

@@ -5,7 +5,7 @@ import type {
   RequestBodyInput,
 } from '@brushline/shared/requests/schemas';
 import type { TestApp } from '../../test/harness.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 
 /** Test helpers of the requests suites (not a test file itself). */
 export function sampleRequest(overrides: Partial<RequestBodyInput> = {}): RequestBodyInput {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUESTS_PAGE_SIZE } from '@brushline/shared/requests/constants';
 import { requestBodySchema, type Request, type RequestBodyInput } from '@brushline/shared/requests/schemas';
 import { afterBusMessage, closeAll, registerUser, twoInstances, type TestApp } from '../../test/harness.ts';
-import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, type TestUser } from '../../test/kit.ts';
 import { TAG_VOCABULARY_TOPIC } from '../tags/tag-suggest-cache.ts';
 import { createTag, editOf, fullTag, showNsfw, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { REQUESTS_TOPIC } from './request-list-cache.ts';

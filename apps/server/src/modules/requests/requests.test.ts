@@ -5,7 +5,7 @@ import { requestMessages } from '@brushline/shared/requests/messages';
 import type { Request, RequestBodyInput, RequestPage } from '@brushline/shared/requests/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { createTag, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { postRequest, sampleRequest } from './request-fixtures.ts';
 

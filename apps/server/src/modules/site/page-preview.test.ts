@@ -4,7 +4,7 @@ import type { App } from '../../app.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { buildWebApp, createDist, PUBLIC_URL, removeDist } from '../../test/web-fixtures.ts';
-import { call, createCard, registerArtist, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, type TestUser } from '../../test/kit.ts';
 
 let t: TestApp;
 let dist: string;

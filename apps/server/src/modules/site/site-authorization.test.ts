@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
-import type { TestUser } from '../orders/commission-fixtures.ts';
+import type { TestUser } from '../../test/kit.ts';
 import { siteRoutes } from './site.routes.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { TagCreateBodyInput, TagFull } from '@brushline/shared/tags/schemas
 import { userRoles } from '../../db/schema/users.ts';
 import { userSessionsChanged } from '../../platform/session.ts';
 import { registerUser, type TestApp } from '../../test/harness.ts';
-import { call } from '../orders/commission-fixtures.ts';
+import { call } from '../../test/kit.ts';
 import { setTagsOf } from './tag-usage.service.ts';
 
 export type TestUser = Awaited<ReturnType<typeof registerUser>>;

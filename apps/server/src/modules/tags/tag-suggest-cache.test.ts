@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagSuggestion } from '@brushline/shared/tags/schemas';
 import { afterBusMessage, closeAll, registerUser, twoInstances, type TestApp } from '../../test/harness.ts';
-import { call } from '../orders/commission-fixtures.ts';
+import { call } from '../../test/kit.ts';
 import { TAG_VOCABULARY_TOPIC } from './tag-suggest-cache.ts';
 import {
   createTag,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagFull } from '@brushline/shared/tags/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
-import { call } from '../orders/commission-fixtures.ts';
+import { call } from '../../test/kit.ts';
 import { tagsRoutes } from './tags.routes.ts';
 import { createTag as createTagAs } from './tags.service.ts';
 import { editOf, registerStaff, uniqueTitle, type TestUser } from './tag-fixtures.ts';

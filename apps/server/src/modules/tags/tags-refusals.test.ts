@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagMessages } from '@brushline/shared/tags/messages';
 import { TAG_ALREADY_MERGED_CODE, type TagFull } from '@brushline/shared/tags/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call } from '../orders/commission-fixtures.ts';
+import { call } from '../../test/kit.ts';
 import {
   createTag,
   editOf,

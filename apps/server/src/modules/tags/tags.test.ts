@@ -4,7 +4,7 @@ import { messages } from '@brushline/shared/messages';
 import { tagMessages } from '@brushline/shared/tags/messages';
 import type { Tag, TagFull, TagPage, TagSuggestion } from '@brushline/shared/tags/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call } from '../orders/commission-fixtures.ts';
+import { call } from '../../test/kit.ts';
 import {
   createTag,
   editOf,

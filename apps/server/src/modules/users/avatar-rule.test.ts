@@ -7,7 +7,7 @@ import type { PostPage } from '@brushline/shared/posts/schemas';
 import type { User } from '@brushline/shared/users/schemas';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { feedPageCache } from '../posts/feed-page-cache.ts';
 
 /**

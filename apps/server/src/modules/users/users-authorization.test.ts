@@ -4,7 +4,7 @@ import type { SocialLink } from '@brushline/shared/users/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { uploadImage } from '../../test/media-fixtures.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
-import { call, type TestUser } from '../orders/commission-fixtures.ts';
+import { call, type TestUser } from '../../test/kit.ts';
 import { registerStaff } from '../tags/tag-fixtures.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { socialsRoutes } from './socials.routes.ts';

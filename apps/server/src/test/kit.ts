@@ -1,8 +1,8 @@
 import type { CardBodyInput, Card } from '@brushline/shared/cards/schemas';
 import type { SendFormBodyInput, SentForm } from '@brushline/shared/orders/schemas';
-import type { App } from '../../app.ts';
-import { registerUser, type TestApp } from '../../test/harness.ts';
-import { pngBytes, uploadImage } from '../../test/media-fixtures.ts';
+import type { App } from '../app.ts';
+import { registerUser, type TestApp } from './harness.ts';
+import { pngBytes, uploadImage } from './media-fixtures.ts';
 
 /** Test helpers shared by the cards and orders suites (not a test file itself). */
 export type TestUser = Awaited<ReturnType<typeof registerUser>>;

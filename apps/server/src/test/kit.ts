@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { registerUser, type TestApp } from './harness.ts';
 import { pngBytes, uploadImage } from './media-fixtures.ts';
 
-/** Test helpers shared by the cards and orders suites (not a test file itself). */
+/** The server suite's shared kit: accounts, cards, forms and deliveries through the real routes (not a test file itself). */
 export type TestUser = Awaited<ReturnType<typeof registerUser>>;
 
 export async function call(

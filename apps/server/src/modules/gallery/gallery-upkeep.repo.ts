@@ -31,6 +31,10 @@ export async function recomputeGallery(db: DbOrTx, ownerId: string): Promise<voi
   await refreshDisplayCard(db, ownerId);
 }
 
+/** SPEC §4's first condition, for the display card `d`: it carries at least one live tag. */
+const hasLiveTagSql = sql`exists (select 1 from tag_usages u join tags t on t.id = u.tag_id and t.deleted_at is null
+    where u.subject_kind = ${DISPLAY_CARD_TAG_KIND} and u.subject_id = d.id::text)`;
+
 /**
  * SPEC §4: a display card is shown only with at least 1 tag, exactly 3 media (the owner's gallery
  * images, none effectively Hidden) and at least 1 open commission card of its owner. Called by
@@ -45,8 +49,7 @@ export async function refreshDisplayCard(
   await db.execute(sql`
     update display_cards d set
       is_shown = (
-        exists (select 1 from tag_usages u join tags t on t.id = u.tag_id and t.deleted_at is null
-                where u.subject_kind = ${DISPLAY_CARD_TAG_KIND} and u.subject_id = d.id::text)
+        ${hasLiveTagSql}
         and cardinality(d.media_ids) = ${DISPLAY_CARD_MEDIA}
         and (select count(*) from gallery_images gi where gi.id = any(d.media_ids)
              and gi.owner_id = d.owner_id and gi.effective_privacy <> 'Hidden') = ${DISPLAY_CARD_MEDIA}
@@ -60,7 +63,5 @@ export async function refreshDisplayCard(
 export async function refreshDisplayCardsWithoutTags(db: DbOrTx): Promise<void> {
   await db.execute(sql`
     update display_cards d set is_shown = false
-    where d.is_shown and not exists (
-      select 1 from tag_usages u join tags t on t.id = u.tag_id and t.deleted_at is null
-      where u.subject_kind = ${DISPLAY_CARD_TAG_KIND} and u.subject_id = d.id::text)`);
+    where d.is_shown and not ${hasLiveTagSql}`);
 }

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
+import { ok } from './commissions.ts';
 
 /**
  * Galleries and finding artists (decision 0017): an artist makes a folder, uploads a tagged image,
@@ -13,11 +14,6 @@ const png = (colour: string) =>
   sharp({ create: { width: 480, height: 360, channels: 3, background: colour } })
     .png()
     .toBuffer();
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>) {
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-}
 
 async function galleryImage(request: APIRequestContext, colour: string, folderId: string, tags: string[]) {
   const media = (await ok(

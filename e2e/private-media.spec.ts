@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
+import { ok } from './commissions.ts';
 
 /**
  * Private uploads still show to the people allowed (docs/decisions/0004-media.md, "Who may fetch
@@ -13,11 +14,6 @@ const png = (colour: string) =>
   sharp({ create: { width: 300, height: 200, channels: 3, background: colour } })
     .png()
     .toBuffer();
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-}
 
 async function upload(request: APIRequestContext, purpose: string, colour: string): Promise<string> {
   const res = await request.post(`/api/media?purpose=${purpose}`, {

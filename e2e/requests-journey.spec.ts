@@ -1,17 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
+import { ok } from './commissions.ts';
 
 const png = (colour: string) =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
     .png()
     .toBuffer();
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(res.status(), await res.text()).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-}
 
 /** Types most of a tag's title into a tag picker and picks it from the suggestions. */
 async function pickTag(page: Page, label: string, title: string) {

@@ -140,7 +140,6 @@ export function WipAnswers({
               description={`${form.values.message.length}/${WIP_COMMENT_MAX} · ${artistName} gets it as a notification and in your working chat`}
               rows={3}
               resize="vertical"
-              data-autofocus
               autoFocus
               {...form.getInputProps('message')}
               onKeyDown={(e) => {

@@ -33,6 +33,7 @@ const publicComponents = [
   'orders/components/status-badge.tsx', // an order's status: a working chat's task bar, request tracking
   'orders/components/reference-picker.tsx', // images with upload progress: a request's attachments, an application's references
   'orders/use-reference-uploads.ts', // the uploads behind the reference picker
+  'orders/money-text.ts', // a payment part's status in words and colour: the order page, the money page
   'tags/components/tag-title.tsx', // a tag's title as a link to its page: a request's tags
   'gallery/components/load-more.tsx', // infinite scroll's end of list: the requests list
   'posts/components/media-viewer.tsx', // the full-screen viewer of pictures sent in a chat

@@ -93,6 +93,14 @@ try {
       thumbnailPicture: null,
       isOpenComission: true,
       isCommissionsOpen: true,
+      // Paid on delivery (decision 0020), so the bench starts orders without a payment step.
+      paymentPlan: {
+        kind: 'milestones',
+        milestones: [
+          { name: 'First half', percent: 50, stage: 'delivery' },
+          { name: 'Second half', percent: 50, stage: 'delivery' },
+        ],
+      },
     }),
   );
   for (let i = 0; i < COMMISSIONS; i += 1) {

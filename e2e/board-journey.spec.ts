@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
-import { ok, openCard, registerArtist } from './commissions.ts';
+import { paymentMessages } from '../packages/shared/src/payments/messages.ts';
+import { ok, openCard, payUpFront, registerArtist } from './commissions.ts';
 
 /** A mouse drag the way a person makes one: press, move past the 5 px start distance, travel, release. */
 async function drag(page: Page, from: Locator, to: Locator) {
@@ -61,7 +62,13 @@ test('an accepted order is on the board, is dragged to a stage and delivered fro
   ).toBeVisible();
   await expect(column('Accepted').getByRole('button', { name: /^Full body portrait/ })).toBeVisible();
 
-  // Dragged into Colour, it starts: same move as the CRM's Start button, and Bob is told.
+  // Dragged into Colour before Bob paid, it snaps back with what to do.
+  await drag(page, fox, column('Colour'));
+  await expect(page.getByText(paymentMessages.paymentRequired)).toBeVisible();
+  await expect(column('Accepted').getByRole('button', { name: /^Full body portrait/ })).toBeVisible();
+
+  // Paid up front, dragged into Colour, it starts: same move as the CRM's Start button, and Bob is told.
+  await payUpFront(page.request, bob.request, form.id);
   await drag(page, fox, column('Colour'));
   await expect(column('Colour').getByText('In progress', { exact: true })).toBeVisible();
   await expect

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
+import { paymentMessages } from '../packages/shared/src/payments/messages.ts';
 import { registerByApi } from './accounts.ts';
+import { payUpFront } from './commissions.ts';
 
 const png = () =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: '#8e44ad' } })
@@ -139,6 +141,12 @@ test('an artist sells a commission card; the commissioner orders, the artist del
   const task = page.getByRole('list', { name: 'Needs you now' }).getByRole('listitem');
   await expect(task).toContainText('Accepted, waiting to start');
   await checkA11y(page, 'CRM active, one task');
+  // Starting waits for the up-front payment: the refusal says what to do.
+  await task.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText(paymentMessages.paymentRequired)).toBeVisible();
+  await expect(task).toContainText('Accepted, waiting to start');
+  const sent = (await (await bob.request.get('/api/comissionforms/outgoing')).json()) as { id: number }[];
+  await payUpFront(page.request, bob.request, sent[0]!.id);
   await task.getByRole('button', { name: 'Start' }).click();
   await expect(task).toContainText('In progress');
   await task.getByRole('button', { name: 'Deliver' }).click();

@@ -43,6 +43,23 @@ export async function openCard(request: APIRequestContext, card: CardInput): Pro
   return answer.card;
 }
 
+/**
+ * The up-front payment of an order, made as its two sides make it (decision 0020): the artist asks
+ * for it with their instructions, the buyer marks it paid, the artist confirms receipt. Starting
+ * the order waits for this (409 payment_required) unless the artist chose "Start before payment".
+ */
+export async function payUpFront(
+  artist: APIRequestContext,
+  buyer: APIRequestContext,
+  formId: number,
+  part = 0,
+): Promise<void> {
+  const base = `/api/comissionform/${formId}/payments/${part}`;
+  await ok(await artist.put(`${base}/request`, { data: { instructions: 'paypal.me/e2e-artist' } }));
+  await ok(await buyer.put(`${base}/paid`, { data: { reference: 'e2e transfer' } }));
+  await ok(await artist.put(`${base}/confirm`, { data: { reference: '' } }));
+}
+
 /** The moves an order has made before the journey starts. */
 export type OrderStage = 'sent' | 'accepted' | 'inProgress';
 
@@ -74,6 +91,9 @@ export async function artistWithOpenCardAndOrder(
   )) as { form: { id: number; task: { id: number } } };
   const stage = opts.stage ?? 'sent';
   if (stage !== 'sent') await ok(await page.request.put(`/api/task/${form.task.id}/accept`));
-  if (stage === 'inProgress') await ok(await page.request.put(`/api/task/${form.task.id}/start`));
+  if (stage === 'inProgress') {
+    await payUpFront(page.request, bob.request, form.id);
+    await ok(await page.request.put(`/api/task/${form.task.id}/start`));
+  }
   return { ann, card, bobContext, bob, bobAccount, form, orderPath: `/order/${form.id}` };
 }

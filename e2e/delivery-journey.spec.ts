@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
-import { ok, openCard, registerArtist } from './commissions.ts';
+import { ok, openCard, payUpFront, registerArtist } from './commissions.ts';
 import { notificationMailsTo } from './mail.ts';
 
 /** A picture larger than any miniature, so "full size" is something the page must really show. */
@@ -51,6 +51,7 @@ test('an artist delivers two files, the buyer sees them full size, sends back on
     }),
   )) as { form: { id: number; task: { id: number } } };
   await ok(await page.request.put(`/api/task/${form.task.id}/accept`));
+  await payUpFront(page.request, bob.request, form.id);
   await ok(await page.request.put(`/api/task/${form.task.id}/start`));
   const orderPath = `/order/${form.id}`;
 

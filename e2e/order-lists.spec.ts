@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
+import { payUpFront } from './commissions.ts';
 
 /** Turns the artist switch on or off through the Settings API (the page shares the cookies). */
 async function setArtist(request: APIRequestContext, id: string, isArtist: boolean) {
@@ -118,6 +119,9 @@ test('order lists tell orders apart and put what waits for the viewer first; non
   // The artist accepts two; one is started. Active shows both first, with their buttons, unopened.
   await move(page.request, lyra.task.id, 'accept');
   await move(page.request, finn.task.id, 'accept');
+  // Each is paid up front first (the money journey has its own spec): starting waits for it.
+  await payUpFront(page.request, bob.page.request, finn.id);
+  await payUpFront(page.request, bob.page.request, lyra.id);
   await move(page.request, finn.task.id, 'start');
   await page.getByRole('tab', { name: 'Active' }).click();
   const now = rows(page, 'Needs you now');

@@ -52,7 +52,7 @@ test('on a phone a signed-in buyer finds artists in the header menu, and the CRM
   page,
 }) => {
   const me = await registerByApi(page.request, 'phone');
-  // An artist has all six CRM tabs: wider than a phone.
+  // An artist has all seven CRM tabs: wider than a phone.
   const settings = await page.request.patch(`/api/user/update/settings/id/${me.id}`, {
     data: { id: me.id, displayNSFW: false, displayQuestionable: false, isArtist: true },
   });

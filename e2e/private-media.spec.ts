@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
-import { ok } from './commissions.ts';
+import { ok, payUpFront } from './commissions.ts';
 
 /**
  * Private uploads still show to the people allowed (docs/decisions/0004-media.md, "Who may fetch
@@ -81,8 +81,9 @@ test('references, hidden request attachments, application references, deliveries
       },
     }),
   )) as { form: { id: number; task: { id: number } } };
-  for (const move of ['accept', 'start'])
-    await ok(await ari.page.request.put(`/api/task/${form.task.id}/${move}`));
+  await ok(await ari.page.request.put(`/api/task/${form.task.id}/accept`));
+  await payUpFront(ari.page.request, cleo.page.request, form.id);
+  await ok(await ari.page.request.put(`/api/task/${form.task.id}/start`));
   const delivered = await upload(ari.page.request, 'delivery', '#16a085');
   await ok(
     await ari.page.request.put(`/api/task/${form.task.id}/deliver`, {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
-import { ok } from './commissions.ts';
+import { ok, payUpFront } from './commissions.ts';
 
 const png = (colour: string) =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
@@ -148,6 +148,7 @@ test('a commissioner posts a request; an artist finds it by a parent tag and app
   await checkA11y(ann, 'tracking, sent applications');
   await approved.getByRole('link', { name: /Details of the order/ }).click();
   await expect(ann).toHaveURL(/\/order\/\d+$/);
+  const orderId = Number(/\/order\/(\d+)$/.exec(ann.url())![1]);
   await expect(ann.getByRole('heading', { name: 'Pet portrait', level: 1 })).toBeVisible();
 
   // In her Active commissions it waits for her to start it, like any accepted order.
@@ -158,6 +159,8 @@ test('a commissioner posts a request; an artist finds it by a parent tag and app
     .filter({ hasText: 'Pet portrait' });
   await expect(task).toContainText('Accepted, waiting to start');
   await checkA11y(ann, 'CRM active, an order from a request');
+  // An order from a request is paid in full up front: Cleo pays before Ann starts.
+  await payUpFront(ann.request, page.request, orderId);
   await task.getByRole('button', { name: 'Start' }).click();
   await expect(task).toContainText('In progress');
 

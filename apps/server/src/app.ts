@@ -35,11 +35,16 @@ import { registerOrdersHub } from './modules/orders/orders.hub.ts';
 import { orderMediaPlacements } from './modules/orders/orders.media-access.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { wipFeedbackRoutes } from './modules/orders/wip-feedback.routes.ts';
+import { moneyRoutes } from './modules/payments/money.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { reportsRoutes } from './modules/moderation/reports.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { registerApplicationsHub } from './modules/requests/applications.hub.ts';
 import { requestMediaPlacements } from './modules/requests/requests.media-access.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { describePage, firstPictures } from './modules/site/page-preview.service.ts';
+import { adminRoutes } from './modules/site/admin.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { socialsRoutes } from './modules/users/socials.routes.ts';
@@ -71,6 +76,8 @@ import { RequestLog } from './platform/request-log.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
 import { registerWeb } from './platform/web.ts';
 import { createDomainEvents } from './platform/events.ts';
+import { createJobQueue } from './platform/jobs.ts';
+import { orderTimersQueue } from './modules/payments/timers.service.ts';
 import { reactions } from './reactions.ts';
 import { slotsOf } from './modules/board/queue.service.ts';
 
@@ -87,6 +94,8 @@ export interface AppOptions {
   webDist?: string | null;
   /** How often queued notification e-mails are looked at; null runs no flusher (call flushEmailQueue). */
   emailFlushIntervalMs?: number | null;
+  /** How often an idle job queue is looked at (platform/jobs.ts; tests shorten it). */
+  jobPollMs?: number;
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -142,6 +151,7 @@ export async function buildApp(opts: AppOptions) {
     scope: database.db,
     log: app.log,
   });
+  const jobs = createJobQueue({ db: database.db, log: app.log, dbWatch, pollMs: opts.jobPollMs });
   const deps: Deps = {
     db: database.db,
     dbWatch,
@@ -162,6 +172,7 @@ export async function buildApp(opts: AppOptions) {
     imageWork: createWorkPool({ size: config.IMAGE_WORKERS, smallCost: SMALL_IMAGE_PIXELS }),
     signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
     checkRedis: redisConnection ? () => redisConnection.ping() : null,
+    jobs,
   };
   registerChatHub(deps);
   registerOrdersHub(deps);
@@ -179,9 +190,15 @@ export async function buildApp(opts: AppOptions) {
       ? flushIntervalMs(config.EMAIL_BATCH_SECONDS)
       : opts.emailFlushIntervalMs;
   const emailFlusher = flushEvery === null ? null : startEmailFlusher(deps, flushEvery);
+  // Timers (decision 0021). Started here, before anything can send a job: pg-boss makes or
+  // migrates its schema, and the demo seed and the first requests may already schedule timers.
+  await jobs.define(orderTimersQueue(deps, null));
+  await jobs.start();
   // Sockets go first, so the HTTP server is not kept open by them while Fastify closes it.
   app.addHook('preClose', async () => {
     await hub.close();
+    // Jobs in hand finish before the database closes; nothing new is taken.
+    await jobs.stop();
     // A flush in progress finishes before the database and the mailer close.
     await emailFlusher?.stop();
   });
@@ -232,6 +249,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(siteRoutes(deps));
+      await api.register(adminRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(usersRoutes(deps));
       await api.register(profileRoutes(deps));
@@ -243,6 +261,10 @@ export async function buildApp(opts: AppOptions) {
       await api.register(cardsRoutes(deps));
       await api.register(ordersRoutes(deps));
       await api.register(wipFeedbackRoutes(deps));
+      await api.register(paymentsRoutes(deps));
+      await api.register(moderationRoutes(deps));
+      await api.register(reportsRoutes(deps));
+      await api.register(moneyRoutes(deps));
       await api.register(boardRoutes(deps));
       await api.register(tagsRoutes(deps));
       await api.register(chatRoutes(deps));

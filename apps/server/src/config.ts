@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { EMAIL_BATCH_WINDOW_SECONDS } from '@brushline/shared/notifications/constants';
+import { AUTO_APPROVE_DAYS_DEFAULT, PAYMENT_PROVIDERS } from '@brushline/shared/payments/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -38,6 +39,24 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number of images' })
     .min(1, { error: 'must be at least 1' })
     .optional(),
+  /** The payment provider (decision 0020); offPlatform: the artist's own link or details, no money held. */
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('offPlatform'),
+  /** The platform's fee on each payment, in percent (up to 2 decimals); recorded in the ledger. */
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: 'must be a percentage' })
+    .min(0, { error: 'must be from 0 to 50' })
+    .max(50, { error: 'must be from 0 to 50' })
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+      error: 'must have at most 2 decimals',
+    })
+    .default(0),
+  /** A delivery left unanswered is approved automatically after this many days. */
+  AUTO_APPROVE_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(2, { error: 'must be from 2 to 90' })
+    .max(90, { error: 'must be from 2 to 90' })
+    .default(AUTO_APPROVE_DAYS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -20,9 +20,11 @@ export const MODULE_ORDER = [
   'posts',
   'cards',
   'orders',
+  'payments',
   'chat',
   'board',
   'requests',
+  'moderation',
   'site',
 ] as const;
 

@@ -1,9 +1,14 @@
+import { followOwnerRestriction } from './modules/cards/cards.service.ts';
+import { followPartyRestriction } from './modules/orders/transitions.service.ts';
 import { followCommissionStatus } from './modules/board/board.service.ts';
 import { postInWorkingRoom } from './modules/chat/chat-messages.service.ts';
 import { openWorkingRoom } from './modules/chat/chat-rooms.service.ts';
 import { commissionCardsChanged, displayCardTagsDropped } from './modules/gallery/display-cards.service.ts';
 import { galleryListsChanged, galleryVocabularyChanged } from './modules/gallery/gallery-page-cache.ts';
 import { authorChanged } from './modules/posts/posts.service.ts';
+import { gateStart, owedOnCancel, releaseOnApproval } from './modules/payments/payments.events.ts';
+import { recordAutoApproval, scheduleOrderTimers } from './modules/payments/timers.service.ts';
+import { followApplicantRestriction } from './modules/requests/applications.service.ts';
 import { requestListChanged } from './modules/requests/request-list-cache.ts';
 import type { Reactions } from './platform/events.ts';
 
@@ -64,11 +69,75 @@ export const reactions: Reactions = {
       run: (ctx, e) => followCommissionStatus(ctx, null, e.artistId),
     },
   ],
+  orderMoved: [
+    {
+      name: 'payments: starting waits for the up-front payment (409 payment_required) unless the artist chose to start before it',
+      when: 'inTransaction',
+      run: (ctx, e) => gateStart(ctx, null, e),
+    },
+    {
+      name: 'payments: a canceled order owes back everything paid (refund owed; both parties are told)',
+      when: 'inTransaction',
+      run: (ctx, e) => owedOnCancel(ctx, null, e),
+    },
+    {
+      name: 'payments: approval releases what a provider holds to the artist',
+      when: 'inTransaction',
+      run: (ctx, e) => releaseOnApproval(ctx, null, e),
+    },
+    {
+      name: "payments: a delivery's automatic approval and the buyer's reminders, an acceptance's due-date reminder, become jobs in the same transaction",
+      when: 'inTransaction',
+      run: (ctx, e) => scheduleOrderTimers(ctx, null, e),
+    },
+    {
+      name: 'payments: an automatic approval is on the money timeline',
+      when: 'inTransaction',
+      run: (ctx, e) => recordAutoApproval(ctx, null, e),
+    },
+  ],
   orderAccepted: [
     {
       name: 'chat: the pair gets their working room (the first time)',
       when: 'inTransaction',
       run: (ctx, e) => openWorkingRoom(ctx, { id: e.artistId }, { buyerId: e.buyerId }),
+    },
+  ],
+  accountRestrictionChanged: [
+    {
+      name: "cards: the account's open cards close (nobody orders from it), or those that closed open again",
+      when: 'inTransaction',
+      run: (ctx, e) => followOwnerRestriction(ctx, null, e),
+    },
+    {
+      name: "orders: the account's orders nobody accepted yet end (declined or canceled), the other side of each open order is told",
+      when: 'inTransaction',
+      run: (ctx, e) => followPartyRestriction(ctx, null, e),
+    },
+    {
+      name: 'requests: pending applications it sent or received end as declined, the other side of each is told',
+      when: 'inTransaction',
+      run: (ctx, e) => followApplicantRestriction(ctx, null, e),
+    },
+    {
+      name: "gallery: the account's display card follows its cards (SPEC §4's rule)",
+      when: 'inTransaction',
+      run: (ctx, e) => commissionCardsChanged(ctx, { id: e.userId }),
+    },
+    {
+      name: 'posts: cached feed pages drop, so its posts leave (or come back to) the feed',
+      when: 'afterCommit',
+      run: (ctx) => authorChanged(ctx, null),
+    },
+    {
+      name: 'gallery: cached /artists and /gallery pages drop on every instance',
+      when: 'afterCommit',
+      run: (ctx) => galleryListsChanged(ctx.bus),
+    },
+    {
+      name: 'requests: cached request list pages drop on every instance',
+      when: 'afterCommit',
+      run: (ctx) => requestListChanged(ctx.bus),
     },
   ],
   wipCommented: [

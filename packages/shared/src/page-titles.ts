@@ -57,11 +57,17 @@ export const pageTitles: Record<PathName, string | null> = {
   crmRequestsTracking: 'Request tracking · CRM',
   crmRequestsIncoming: 'Sent applications · CRM',
   crmRequestsOutgoing: 'Answered applications · CRM',
+  crmMoney: 'Money · CRM',
   wikiTags: 'Tags · Wiki',
   wikiTagCreate: 'New tag · Wiki',
   wikiTagUpdate: 'Edit tag · Wiki',
   wikiTag: 'Tag · Wiki',
   wikiFaq: 'FAQ · Wiki',
+  adminUsers: 'Users · Admin',
+  adminUser: 'User · Admin',
+  adminAudit: 'Audit log · Admin',
+  adminReports: 'Reports · Admin',
+  adminReport: 'Report case · Admin',
 };
 
 /** The title of a page the not-found screen shows. */

@@ -64,6 +64,8 @@ export const paths = {
   crmRequestsTracking: '/crm/requests/tracking',
   crmRequestsIncoming: '/crm/requests/tracking/incoming',
   crmRequestsOutgoing: '/crm/requests/tracking/outgoing',
+  /** The CRM's Money tab: awaiting payment, received, refunds owed, due dates; the income export. */
+  crmMoney: '/crm/money',
   /** The tag wiki (SPEC §2): the table with search, create, update by id, one page per tag, the FAQ. */
   wikiTags: '/wiki/tags',
   wikiTagCreate: '/wiki/tags/create',
@@ -71,6 +73,14 @@ export const paths = {
   /** One tag by title (ours: SPEC §2 names no tag page); a synonym's title shows its canonical tag. */
   wikiTag: '/wiki/tag/:title',
   wikiFaq: '/wiki/faq',
+  /** Staff only (decision 0022): find users, suspend, ban, lift, warn; admins also roles and badges. */
+  adminUsers: '/admin/users',
+  adminUser: '/admin/users/:login',
+  /** Admins only: every staff action, newest first, with filters. */
+  adminAudit: '/admin/audit',
+  /** Staff: the report queue (cases grouped by target) and one case. */
+  adminReports: '/admin/reports',
+  adminReport: '/admin/reports/:id',
 } as const;
 
 export type PathName = keyof typeof paths;
@@ -93,6 +103,8 @@ export const redirectPaths = {
   crmRequestsHome: '/crm/requests',
   /** The wiki's front door: its tag table. */
   wiki: '/wiki',
+  /** The admin area's front door: its users. */
+  admin: '/admin',
 } as const;
 
 export type RedirectName = keyof typeof redirectPaths;

@@ -54,6 +54,12 @@ export interface ServerToClientEvents {
   BoardUpdated: (payload: { guid: string; version: number }) => void;
   UserConnected: (payload: { userId: string }) => void;
   UserDisconnected: (payload: { userId: string }) => void;
+  /**
+   * Staff suspended or banned the signed-in user (decision 0022): `message` is what sign-in now
+   * answers (the end date and the reason). The server drops the socket right after; the client
+   * signs out and shows the message on the sign-in page.
+   */
+  AccountRestricted: (payload: { message: string }) => void;
 }
 
 /** Users one WhoIsOnline question may name; the rest are left out (a feed page names far fewer). */

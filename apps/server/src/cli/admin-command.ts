@@ -10,11 +10,13 @@ import {
 } from '../modules/users/users.repo.ts';
 import { notifyFromCommandLine } from '../modules/notifications/notifications.service.ts';
 
-/** Badges that are account flags; staff, artist and subscriber come from roles instead. */
+/**
+ * Badges that are account flags; staff, artist and subscriber come from roles instead, and banned
+ * from a ban, which staff give in the admin area (/admin/users) where it takes effect at once.
+ */
 const BADGE_FLAGS = {
   verified: 'isVerified',
   alpha: 'isAlpha',
-  banned: 'isBanned',
 } as const satisfies Record<string, BadgeFlag>;
 type FlagBadge = keyof typeof BADGE_FLAGS;
 
@@ -26,7 +28,8 @@ export const adminUsage = `Usage:
   npm run admin -- show <login>
   npm run admin -- notify <login> <message>
 Roles: ${ROLES.join(', ')}
-Badges: ${Object.keys(BADGE_FLAGS).join(', ')} (staff, artist and subscriber follow the roles)`;
+Badges: ${Object.keys(BADGE_FLAGS).join(', ')} (staff, artist and subscriber follow the roles)
+To suspend or ban, grant yourself admin or moderator and use /admin/users (it ends sessions at once).`;
 
 const isRole = (r: string | undefined): r is Role => (ROLES as readonly string[]).includes(r ?? '');
 const isFlagBadge = (b: string | undefined): b is FlagBadge => Object.hasOwn(BADGE_FLAGS, b ?? '');

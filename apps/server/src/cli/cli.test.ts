@@ -29,7 +29,7 @@ describe('npm run admin', () => {
     );
   });
 
-  it('sets and unsets the verified, alpha and banned badges, shown on the profile', async () => {
+  it('sets and unsets the verified and alpha badges, shown on the profile', async () => {
     const u = await registerUser(t.app, t.dataDir);
     const db = t.app.deps.db;
     expect(await adminCommand(db, ['set-badge', u.login, 'verified'])).toEqual({
@@ -40,11 +40,6 @@ describe('npm run admin', () => {
     await adminCommand(db, ['grant-role', u.login, 'admin']);
     const user = async () => (await t.app.inject({ url: `/api/user/${u.login}` })).json<User>();
     expect((await user()).badges).toEqual(['staff', 'verified', 'alpha']);
-    expect((await adminCommand(db, ['set-badge', u.login, 'banned'])).out).toBe(
-      `${u.login}: admin; badges: banned`,
-    );
-    expect((await user()).badges).toEqual(['banned']);
-    await adminCommand(db, ['unset-badge', u.login, 'banned']);
     expect((await adminCommand(db, ['unset-badge', u.login, 'verified'])).out).toBe(
       `${u.login}: admin; badges: staff, alpha`,
     );
@@ -54,7 +49,8 @@ describe('npm run admin', () => {
 
   it('refuses badges that follow roles, and unknown badges', async () => {
     const u = await registerUser(t.app, t.dataDir);
-    for (const badge of ['staff', 'artist', 'subscriber', 'wizard', undefined])
+    // banned follows a ban, given in the admin area where it takes effect.
+    for (const badge of ['staff', 'artist', 'subscriber', 'banned', 'wizard', undefined])
       expect(
         (await adminCommand(t.app.deps.db, ['set-badge', u.login, ...(badge ? [badge] : [])])).code,
       ).toBe(2);
@@ -72,9 +68,15 @@ describe('npm run admin', () => {
 });
 
 describe('demo seed', () => {
-  it('creates the four demo accounts once, with passwords that sign in', async () => {
+  it('creates the five demo accounts once, with passwords that sign in', async () => {
     const created = await seedDemo(t.app.deps.db);
-    expect(created.map((c) => c.login)).toEqual(['demo_artist', 'demo_client', 'demo_admin', 'demo_painter']);
+    expect(created.map((c) => c.login)).toEqual([
+      'demo_artist',
+      'demo_client',
+      'demo_admin',
+      'demo_painter',
+      'demo_spammer',
+    ]);
     // Printed readably after start-up: a heading, one account a line with its password and roles,
     // and where to sign in, between rules (not one log entry of escaped newlines).
     const lines = demoAccountsBlock(created, 'http://localhost:3000/login');
@@ -201,6 +203,20 @@ describe('demo content', () => {
         ['Sketch', 'processing'],
       ]);
       expect(board.slots).toBe(5);
+      // Money (decision 0020): the deposits of the accepted orders confirmed, the delivered order's
+      // remainder asked for, and the order to start past its due date with its deposit paid.
+      const money = (await fresh.app.inject({ url: '/api/crm/money', headers: { cookie } })).json<{
+        artist: {
+          awaiting: { parts: { partName: string; status: string }[] };
+          receivedThisMonth: { count: number };
+          dueSoon: { cardTitle: string; overdue: boolean }[];
+        };
+      }>();
+      expect(money.artist.awaiting.parts.map((p) => [p.partName, p.status])).toEqual([
+        ['Remainder', 'requested'],
+      ]);
+      expect(money.artist.receivedThisMonth.count).toBe(4);
+      expect(money.artist.dueSoon.filter((d) => d.overdue)).toHaveLength(1);
       // The sketch shared on the order in progress carries the client's comment (also in the chat).
       const sketched = tasks.find((t) => t.description.startsWith('A headshot of my rogue'))!;
       const order = (
@@ -261,6 +277,31 @@ describe('demo content', () => {
         await fresh.app.inject({ url: '/api/request/owned/get', headers: { cookie: clientCookie } })
       ).json<{ privacy: string }[]>();
       expect(own.filter((r) => r.privacy === 'hidden')).toHaveLength(1);
+      // The admin area (decision 0022): demo_spammer is suspended for a week and cannot sign in;
+      // the audit log has the suspension and demo_artist's verified badge.
+      const spammer = created.find((c) => c.login === 'demo_spammer')!;
+      const refused = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: 'demo_spammer', password: spammer.password },
+        remoteAddress: '10.9.9.6',
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toContain('The same advert posted under every post.');
+      const admin = created.find((c) => c.login === 'demo_admin')!;
+      const adminLogin = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: 'demo_admin', password: admin.password },
+        remoteAddress: '10.9.9.5',
+      });
+      const audit = (
+        await fresh.app.inject({ url: '/api/admin/audit', headers: { cookie: sessionCookie(adminLogin) } })
+      ).json<{ entries: { action: string; target: { login: string } }[] }>();
+      expect(audit.entries.map((e) => [e.action, e.target.login])).toEqual([
+        ['suspend', 'demo_spammer'],
+        ['set_badge', 'demo_artist'],
+      ]);
     } finally {
       await fresh.close();
     }

@@ -8,6 +8,8 @@ import { createCard } from '../modules/cards/cards.service.ts';
 import { seedDemoBoard } from './demo-board.ts';
 import { storeUpload } from '../modules/media/media.service.ts';
 import { deliverWork, shareWip } from '../modules/orders/deliveries.service.ts';
+import { moveDueDate } from '../modules/orders/orders.service.ts';
+import { confirmPayment, markPaid, requestPayment } from '../modules/payments/payments.service.ts';
 import { sendForm } from '../modules/orders/orders.service.ts';
 import { moveTask } from '../modules/orders/transitions.service.ts';
 import { createPost } from '../modules/posts/posts.service.ts';
@@ -106,6 +108,8 @@ export async function seedDemoContent(
   const card = await createCard(deps, artist, {
     title: 'Character portrait',
     galleryFolder: null,
+    paymentPlan: { kind: 'deposit', depositPercent: 50 },
+    deliveryDays: 14,
     infoProvidedByTheAuthor:
       'A clean, coloured portrait of your character. Send references and a few words about their personality.',
     startingPrice: 40,
@@ -163,7 +167,21 @@ export async function seedDemoContent(
     // The client lets their name and choice show in the artist's public queue (decision 0014).
     showInQueue: true,
   });
+  // Money (decision 0020): the card asks a 50% deposit; each order below is at another payment state.
+  const askDeposit = (formId: number) =>
+    requestPayment(deps, artist, {
+      formId,
+      part: 0,
+      instructions:
+        'PayPal: paypal.me/demo-artist (write the order number in the note), or ask me for bank details.',
+    });
+  const payDeposit = async (formId: number, reference: string) => {
+    await askDeposit(formId);
+    await markPaid(deps, client, { formId, part: 0, reference });
+    await confirmPayment(deps, artist, { formId, part: 0, reference: '' });
+  };
   await moveTask(deps, artist, { taskId: inProgress.task.id }, 'accept');
+  await payDeposit(inProgress.id, 'PayPal 4TX19823');
   await moveTask(deps, artist, { taskId: inProgress.task.id }, 'start');
   const sketch = await picture(deps, artist, 'delivery', [1600, 2000], [200, 30, 120], 41);
   const shared = await shareWip(deps, artist, {
@@ -200,6 +218,10 @@ export async function seedDemoContent(
     55,
   );
   await moveTask(deps, artist, { taskId: toStart.task.id }, 'accept');
+  // Its deposit paid and already past its due date: the client may cancel it, and the deposit
+  // becomes a refund the artist owes (the money page's "Refunds you owe" once they do).
+  await payDeposit(toStart.id, 'PayPal 2QW55310');
+  await moveDueDate({ db: deps.db }, null, toStart.id, new Date(Date.now() - 2 * 86_400_000));
   const toDeliver = await order(
     client,
     'Bram the paladin and his wolf Ash, side by side, ready for a fight.',
@@ -209,22 +231,29 @@ export async function seedDemoContent(
     ],
     115,
   );
-  for (const step of ['accept', 'start'] as const)
-    await moveTask(deps, artist, { taskId: toDeliver.task.id }, step);
+  await moveTask(deps, artist, { taskId: toDeliver.task.id }, 'accept');
+  await payDeposit(toDeliver.id, 'Bank transfer of 27 Nov');
+  await moveTask(deps, artist, { taskId: toDeliver.task.id }, 'start');
   const delivered = await order(
     client,
     'Old Finn the rogue: grey beard, an eye patch, counting coins by candlelight.',
     [{ sectionKey: 'framing', optionKeys: ['half'] }],
     60,
   );
-  for (const step of ['accept', 'start'] as const) {
-    await moveTask(deps, artist, { taskId: delivered.task.id }, step);
-  }
+  await moveTask(deps, artist, { taskId: delivered.task.id }, 'accept');
+  await payDeposit(delivered.id, 'PayPal 7HK22001');
+  await moveTask(deps, artist, { taskId: delivered.task.id }, 'start');
   const finishedArt = await picture(deps, artist, 'delivery', [1600, 2000], [90, 70, 40], 43);
   await deliverWork(deps, artist, {
     taskId: delivered.task.id,
     files: [finishedArt.id],
     message: 'Here is Old Finn, coloured and lit. Tell me if anything needs changing!',
+  });
+  // The remainder is due on delivery: asked, waiting for the client (the money page's awaiting list).
+  await requestPayment(deps, artist, {
+    formId: delivered.id,
+    part: 1,
+    instructions: 'PayPal: paypal.me/demo-artist, as for the deposit.',
   });
   const admin = accounts.admin ? actorOf(accounts.admin.id, accounts.admin.login, ['admin']) : undefined;
   if (admin) {

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Deps } from '../platform/deps.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoGallery } from './demo-gallery.ts';
+import { seedDemoModeration } from './demo-moderation.ts';
 import { seedDemoRequests } from './demo-requests.ts';
 import { seedDemoTags } from './demo-tags.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -16,6 +17,8 @@ const DEMO: { login: string; email: string; roles: Role[] }[] = [
   { login: 'demo_admin', email: 'admin@demo.brushline.example', roles: ['admin'] },
   // A second artist, so the artists list (decision 0017) has more than one card to filter.
   { login: 'demo_painter', email: 'painter@demo.brushline.example', roles: ['artist'] },
+  // Suspended by demo_admin (the admin area's demo, decision 0022).
+  { login: 'demo_spammer', email: 'spammer@demo.brushline.example', roles: [] },
 ];
 
 export interface DemoAccount {
@@ -72,7 +75,7 @@ export function demoAccountsBlock(created: readonly DemoAccount[], signInUrl: st
   ];
 }
 
-/** Demo accounts, and when they are new, their demo posts, commission cards, orders, public requests and galleries; demo tags. */
+/** Demo accounts, and when they are new, their demo posts, commission cards, orders, public requests, galleries and staff actions; demo tags. */
 export async function seedDemoWithContent(deps: Deps) {
   const created = await seedDemo(deps.db);
   if (created.length > 0) deps.log.info({ logins: created.map((c) => c.login) }, 'demo accounts created');
@@ -87,6 +90,8 @@ export async function seedDemoWithContent(deps: Deps) {
   // Gallery images and display cards carry wiki tags too.
   const painter = created.find((c) => c.login === 'demo_painter');
   if (artist && painter) await seedDemoGallery(deps, { artist, painter });
+  const spammer = created.find((c) => c.login === 'demo_spammer');
+  if (admin && artist && spammer) await seedDemoModeration(deps, { admin, artist, spammer });
   return created;
 }
 

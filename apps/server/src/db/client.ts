@@ -147,6 +147,23 @@ function statementName(text: string): string | undefined {
  * every value, once; later runs only fill their values in (no drizzle composition per request, the
  * 12.5% of a gallery miss: decision 0017).
  */
+/**
+ * A query builder's prepared statement (drizzle's `.prepare(name)`, its values `sql.placeholder`s),
+ * built once per database handle: later runs skip building the text (for a statement with joins
+ * and subqueries, most of its cost in Node) and, on PostgreSQL, parsing and planning it.
+ */
+export function preparedPer<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const built = new WeakMap<object, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 export interface Shaped {
   shape: string;
   build: () => SQL;
@@ -202,20 +219,25 @@ function shapedQuery(statement: Shaped): Query {
  * `plan: 'generic'`: on PostgreSQL, run on a few connections that always use a generic plan, for
  * hot reads whose plan suits any value and whose planning cost more than their execution (the tag
  * autocomplete, decision 0015; a list page, whose ordered scan that stops early the plan cache
- * estimates at its full length and so keeps planning: decision 0017). Rows come as drizzle's
- * `db.execute` gives them (timestamps as text).
+ * estimates at its full length and so keeps planning: decision 0017).
+ *
+ * `plan: 'custom'`: sent unnamed, so PostgreSQL plans it for each run's values (what a query
+ * builder's statement gets), for a statement whose best plan depends on them: the public requests
+ * list walks its ordered index for a word most titles hold and reads the trigram index for a rare
+ * one (decision 0018), and a generic plan would pick one of the two for every word. Its text is
+ * still built once per shape. Rows come as drizzle's `db.execute` gives them (timestamps as text).
  */
 export async function runStatement<T extends Record<string, unknown>>(
   db: DbOrTx,
   statement: SQL | Shaped,
-  opts: { values?: Record<string, unknown>; plan?: 'generic' } = {},
+  opts: { values?: Record<string, unknown>; plan?: 'generic' | 'custom' } = {},
 ): Promise<T[]> {
   const target = (opts.plan === 'generic' && genericDbs.get(db)) || db;
   const query = statement instanceof SQL ? dialect.sqlToQuery(statement) : shapedQuery(statement);
   const prepared = target._.session.prepareQuery<{ execute: { rows: T[] }; all: unknown; values: unknown }>(
     query,
     undefined,
-    statementName(query.sql),
+    opts.plan === 'custom' ? undefined : statementName(query.sql),
     false,
   );
   return (await prepared.execute(opts.values)).rows;

@@ -5,6 +5,7 @@ import type { CacheBus } from './cache-bus.ts';
 import type { DomainEvents } from './events.ts';
 import type { Slots } from '@brushline/shared/board/schemas';
 import type { Hub } from './hub.ts';
+import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mail.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { OutageWatch } from './outage.ts';
@@ -39,6 +40,8 @@ export interface Deps {
   imageWork: WorkPool;
   /** Key of signed links (platform/signing-secret.ts). */
   signingSecret: Buffer;
+  /** Work for later (timers) on the PostgreSQL-backed queue (platform/jobs.ts, decision 0021). */
+  jobs: JobQueue;
   /** Whether Redis answers now (health); null without REDIS_URL. */
   checkRedis: (() => Promise<boolean>) | null;
 }

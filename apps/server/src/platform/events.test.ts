@@ -24,6 +24,8 @@ const none: Reactions = {
   commissionStatusChanged: [],
   orderAccepted: [],
   wipCommented: [],
+  orderMoved: [],
+  accountRestrictionChanged: [],
 };
 
 async function probe(): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { TaskStatus } from '@brushline/shared/orders/constants';
+import type { TaskAction } from '@brushline/shared/orders/status-machine';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import type { Deps } from './deps.ts';
 import type { Actor } from './session.ts';
@@ -28,6 +29,20 @@ export interface DomainEventMap {
    * approved, canceled, declined), or an approved application made one.
    */
   commissionStatusChanged: { formId: number; artistId: string; buyerId: string; status: TaskStatus };
+  /**
+   * orders: a task moved (`action` by `actorId`, or by the server's timer when null); emitted
+   * inside the transaction that moved it, so a reaction may refuse the move (payments: starting
+   * before the up-front payment) or record what it causes with it (a refund owed on a cancel).
+   */
+  orderMoved: {
+    formId: number;
+    artistId: string;
+    buyerId: string;
+    actorId: string | null;
+    action: TaskAction | 'cancelOverdue' | 'autoApprove';
+    from: TaskStatus;
+    to: TaskStatus;
+  };
   /** orders: an artist accepted an order; emitted inside the transaction that accepted it. */
   orderAccepted: { artistId: string; buyerId: string };
   /**
@@ -35,12 +50,21 @@ export interface DomainEventMap {
    * `text` is how the comment reads outside the order page (it names the card and the order).
    */
   wipCommented: { formId: number; artistId: string; by: Actor; text: string };
+  /**
+   * moderation: staff suspended or banned an account (`restricted`), or lifted that; emitted inside
+   * the staff's transaction, whose sessions of the account are already deleted.
+   */
+  accountRestrictionChanged: { userId: string; restricted: boolean };
 }
 
 export type DomainEventName = keyof DomainEventMap;
 
-/** What an in-transaction reaction gets: the app's dependencies with the writer's transaction as db. */
-export type InTransactionCtx = Omit<Deps, 'db'> & { db: DbOrTx };
+/**
+ * What an in-transaction reaction gets: the app's dependencies with the writer's transaction as db,
+ * and `emit` for the events its own writes make (in the same transaction, their after-commit
+ * reactions after the writer's commit, as the writer's own).
+ */
+export type InTransactionCtx = Omit<Deps, 'db'> & { db: DbOrTx; emit: Emit };
 
 /**
  * One module's reaction to an event. inTransaction: runs inside the writer's transaction, given
@@ -89,9 +113,15 @@ export interface DomainEvents {
  * dependencies that carry it).
  */
 export function createDomainEvents(reactions: Reactions, deps: () => Deps): DomainEvents {
-  const runInTransaction = async (db: DbOrTx, p: Pending) => {
+  /** Runs the in-transaction reactions of `p` on `db`; what they emit joins `pending`. */
+  const runInTransaction = async (db: DbOrTx, p: Pending, pending: Pending[]) => {
+    const emit: Emit = async (name, event) => {
+      const next = { name, event } as Pending;
+      await runInTransaction(db, next, pending);
+      pending.push(next);
+    };
     for (const r of reactions[p.name] as Reaction<DomainEventName>[]) {
-      if (r.when === 'inTransaction') await r.run({ ...deps(), db }, p.event);
+      if (r.when === 'inTransaction') await r.run({ ...deps(), db, emit }, p.event);
     }
   };
   const runAfterCommit = async (p: Pending) => {
@@ -111,7 +141,7 @@ export function createDomainEvents(reactions: Reactions, deps: () => Deps): Doma
       const result = await db.transaction((tx) =>
         work(tx, async (name, event) => {
           const p = { name, event } as Pending;
-          await runInTransaction(tx, p);
+          await runInTransaction(tx, p, pending);
           pending.push(p);
         }),
       );
@@ -120,8 +150,9 @@ export function createDomainEvents(reactions: Reactions, deps: () => Deps): Doma
     },
     async emit(name, event) {
       const p = { name, event } as Pending;
-      await runInTransaction(deps().db, p);
-      await runAfterCommit(p);
+      const pending: Pending[] = [];
+      await runInTransaction(deps().db, p, pending);
+      for (const q of [...pending, p]) await runAfterCommit(q);
     },
     describe() {
       return Object.fromEntries(

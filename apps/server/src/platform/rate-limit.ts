@@ -10,6 +10,7 @@ import { LOGIN_LIMITS, REGISTER_LIMITS, RESET_LIMITS } from '@brushline/shared/a
 import { BOARD_WRITE_LIMIT } from '@brushline/shared/board/constants';
 import { CHAT_BLOCK_LIMIT, CHAT_OPEN_LIMIT, CHAT_SEND_LIMITS } from '@brushline/shared/chat/constants';
 import { MEDIA_UPLOAD_LIMIT } from '@brushline/shared/media/constants';
+import { REPORT_LIMIT } from '@brushline/shared/moderation/constants';
 import { tooManyRequestsMessage } from '@brushline/shared/messages';
 import { FORM_SEND_LIMIT } from '@brushline/shared/orders/constants';
 import { LIKE_LIMIT, POST_LIMITS } from '@brushline/shared/posts/constants';
@@ -44,6 +45,7 @@ export const LIMITS = {
   chatBlockUser: CHAT_BLOCK_LIMIT,
   requestWriteUser: REQUEST_WRITE_LIMIT,
   applyDailyUser: APPLY_DAILY_LIMIT,
+  reportUser: REPORT_LIMIT,
   boardWriteUser: BOARD_WRITE_LIMIT,
 } as const satisfies Record<string, RateLimit>;
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { LOGIN_LIMITS } from '@brushline/shared/auth/constants';
 import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@brushline/shared/realtime';
 import { createTestApp, nextIp, registerUser, uniqueUser, type TestApp } from '../test/harness.ts';
@@ -82,18 +82,28 @@ describe('a Redis outage under two instances', () => {
   const logA = captureLog('warn');
   const logB = captureLog('warn');
   const sockets: Client[] = [];
+  /**
+   * Every connection attempt of an ioredis client (the first, in its constructor, and each retry),
+   * with the client as `this`: the barrier that waits for the instances' reconnects to fail.
+   */
+  let connects: MockInstance<Redis['connect']>;
+  /** The Redis clients of instances A and B (commands, hub pub/sub, cache bus). */
+  let instanceClients: Redis[] = [];
 
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port);
     const env = { REDIS_URL: `redis://127.0.0.1:${port}` };
+    connects = vi.spyOn(Redis.prototype, 'connect');
     a = await createTestApp(env, undefined, { logger: logA.logger });
     b = await createTestApp(env, a.app.database, { logger: logB.logger });
+    instanceClients = [...new Set(connects.mock.contexts)] as Redis[];
     await a.app.listen({ port: 0, host: '127.0.0.1' });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
+    connects?.mockRestore();
     for (const s of sockets) s.disconnect();
     await b?.app.close();
     await a?.close();
@@ -148,6 +158,7 @@ describe('a Redis outage under two instances', () => {
 
     const unhandled = vi.spyOn(console, 'error');
     await stopRedis(redis);
+    const outageStart = connects.mock.contexts.length;
 
     // Sign-in: every attempt answers at once; the pair limit still holds, from this instance's memory.
     const ip = nextIp();
@@ -194,8 +205,18 @@ describe('a Redis outage under two instances', () => {
       await arrived;
     }
 
-    // Let reconnect attempts fail a few times: still one line per instance, and no ioredis noise.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once every connection of both instances has failed to reconnect a few times (its next attempt
+    // begun, so the failure before it was handled): still one line per instance, no ioredis noise.
+    const RETRIES = 3;
+    expect(instanceClients.length).toBeGreaterThanOrEqual(2); // the barrier waits on something
+    await until(
+      () => {
+        const since = connects.mock.contexts.slice(outageStart);
+        return instanceClients.every((c) => since.filter((x) => x === c).length > RETRIES);
+      },
+      `each Redis connection did not retry ${RETRIES} times`,
+      30_000,
+    );
     for (const log of [logA, logB])
       expect(redisLines(log.lines)).toEqual([expect.stringMatching(/^redis unreachable: /)]);
     expect(unhandled.mock.calls.flat().join(' ')).not.toMatch(/Unhandled error event/);

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, pgliteOptions } from '../db/client.ts';
+import { openDatabase, pgliteOptions, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { createJobQueue } from '../platform/jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,6 +30,7 @@ export default async function setup(project: TestProject) {
     target.pathname = `/${name}`;
     const database = await openDatabase({ url: target.toString() });
     await runMigrations(database);
+    await installJobQueue(database);
     await database.close();
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -38,7 +40,9 @@ export default async function setup(project: TestProject) {
     };
   }
   const client = await PGlite.create(pgliteOptions());
-  await runMigrations(await openDatabase({ pglite: client }));
+  const database = await openDatabase({ pglite: client });
+  await runMigrations(database);
+  await installJobQueue(database);
   await assertEmptyTemplate(client);
   const dump = await client.dumpDataDir('none');
   await client.close();
@@ -68,4 +72,15 @@ async function assertEmptyTemplate(client: PGlite): Promise<void> {
     if (any.length)
       throw new Error(`the migrations leave rows in ${name}: the test harness empties it between files`);
   }
+}
+
+/**
+ * The job queue's schema in the template too (pg-boss makes it when an app starts): each test
+ * file's apps then only check its version instead of building it, as a server does after its first start.
+ */
+async function installJobQueue(database: Database): Promise<void> {
+  const silent = { error() {}, warn() {} } as unknown as Parameters<typeof createJobQueue>[0]['log'];
+  const jobs = createJobQueue({ db: database.db, log: silent });
+  await jobs.start();
+  await jobs.stop();
 }

@@ -8,7 +8,9 @@ import { inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, pgliteOptions, type Database } from '../db/client.ts';
-import { setPasswordHashCost } from '../platform/passwords.ts';
+import { hashPassword, setPasswordHashCost } from '../platform/passwords.ts';
+import { SESSION_COOKIE, startSession } from '../platform/session.ts';
+import { createAccount } from '../modules/users/users.service.ts';
 
 // Accounts made by tests hash at argon2id's smallest cost (platform/passwords.ts says why).
 setPasswordHashCost('test');
@@ -86,13 +88,19 @@ async function templatePglite(): Promise<PGlite> {
 /** The template's tables (all empty: the migrations only fill tables from other empty ones). */
 let tables: string | undefined;
 
+/** How many instances this worker took back after a reset, and how many resets failed (harness.test.ts). */
+export const pgliteReuse = { reused: 0, failed: [] as string[] };
+
 async function reusedPglite(): Promise<PGlite | undefined> {
   for (let client = idle.pop(); client; client = idle.pop()) {
     try {
       await resetPglite(client);
+      pgliteReuse.reused += 1;
       return client;
-    } catch {
-      // Left in a state no reset can undo: start a fresh one instead.
+    } catch (err) {
+      // Left in a state no reset can undo: start a fresh one instead. A reset that always fails
+      // costs every file a fresh instance (seconds each), so it is kept for harness.test.ts to see.
+      pgliteReuse.failed.push(err instanceof Error ? err.message : String(err));
       await client.close().catch(() => {});
     }
   }
@@ -109,7 +117,15 @@ async function resetPglite(client: PGlite): Promise<void> {
          from pg_tables where schemaname = 'public'`,
     )
   ).rows[0]!.list;
-  await client.exec(`truncate ${tables} restart identity cascade`);
+  // The ledger's tables refuse TRUNCATE by trigger (append-only, migration 0022); a reset of a
+  // test database is not a ledger correction, so user triggers are off for it (superuser only).
+  await client.exec(`set session_replication_role = replica;
+    truncate ${tables} restart identity cascade;
+    set session_replication_role = default`);
+  // The job queue's own schema (platform/jobs.ts): no job of the last file runs in the next one.
+  await client.exec(`do $$ begin
+      if to_regclass('pgboss.job') is not null then truncate pgboss.job, pgboss.archive; end if;
+    end $$`);
 }
 
 /** Apps sharing a database share a hub channel in Redis (one deployment); others never hear them. */
@@ -123,7 +139,7 @@ const hubChannelOf = (database: Database) => {
 export async function createTestApp(
   env: Record<string, string> = {},
   shared?: Database,
-  opts: { logger?: AppOptions['logger'] } = {},
+  opts: { logger?: AppOptions['logger']; jobPollMs?: number } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'brushline-test-'));
   // A second app in the same file (other settings) may share the file's database: PGlite is slow to load.
@@ -145,6 +161,7 @@ export async function createTestApp(
     webDist: null,
     rateLimitPrefix: `rl-test-${randomBytes(6).toString('hex')}`,
     hubChannel: hubChannelOf(database),
+    jobPollMs: opts.jobPollMs,
   });
   await app.ready();
   return {
@@ -193,8 +210,27 @@ export function sessionCookie(res: { cookies: { name: string; value: string }[] 
   return `sid=${c.value}`;
 }
 
-/** Registers and verifies a user through the API; answers the user and its session cookie. */
-export async function registerUser(app: App, dataDir: string, user = uniqueUser()) {
+/**
+ * A signed-in user for a test about something else: the account made as a verified registration
+ * makes it (users' createAccount and a session, in one transaction), without the two requests,
+ * the mail and the code (25 ms a user through the API, most of the suite's fixtures). The
+ * registration itself is tested through the API in auth's suites and by registerUserByApi.
+ */
+export async function registerUser(app: App, _dataDir: string, user = uniqueUser()) {
+  const passwordHash = await hashPassword(user.password);
+  const { userId, token } = await app.deps.db.transaction(async (tx) => {
+    const id = await createAccount({ db: tx }, null, {
+      login: user.login,
+      email: user.email,
+      passwordHash,
+    });
+    return { userId: id, token: await startSession(tx, id) };
+  });
+  return { ...user, id: userId, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** Registers and verifies a user through the API (the mailed code); answers the user and its session cookie. */
+export async function registerUserByApi(app: App, dataDir: string, user = uniqueUser()) {
   const ip = nextIp();
   const req = await app.inject({
     method: 'POST',
@@ -236,9 +272,9 @@ export function nextBusMessage(app: App, topic: string): Promise<unknown> {
  * Two servers of one deployment: one database, one cache bus (Redis when REDIS_URL is set, else
  * the process's bus for apps sharing a database). Close them with `closeAll`.
  */
-export async function twoInstances(): Promise<[TestApp, TestApp]> {
-  const a = await createTestApp();
-  return [a, await createTestApp({}, a.app.database)];
+export async function twoInstances(opts: { jobPollMs?: number } = {}): Promise<[TestApp, TestApp]> {
+  const a = await createTestApp({}, undefined, opts);
+  return [a, await createTestApp({}, a.app.database, opts)];
 }
 
 /** Closes test apps in the order given (the instances sharing a database before its owner). */

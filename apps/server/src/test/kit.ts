@@ -1,6 +1,9 @@
 import type { CardBodyInput, Card } from '@brushline/shared/cards/schemas';
 import type { SendFormBodyInput, SentForm } from '@brushline/shared/orders/schemas';
+import type { Role } from '@brushline/shared/roles';
 import type { App } from '../app.ts';
+import { userRoles } from '../db/schema/users.ts';
+import { userSessionsChanged } from '../platform/session.ts';
 import { registerUser, type TestApp } from './harness.ts';
 import { pngBytes, uploadImage } from './media-fixtures.ts';
 
@@ -38,6 +41,26 @@ export async function registerArtist(t: TestApp): Promise<TestUser> {
   return user;
 }
 
+/** A signed-in user holding `role` (staff, say), their session aware of it at once. */
+export async function registerWithRole(t: TestApp, role: Role): Promise<TestUser> {
+  const user = await registerUser(t.app, t.dataDir);
+  await t.app.deps.db.insert(userRoles).values({ userId: user.id, role });
+  await userSessionsChanged(t.app.deps.bus, user.id);
+  return user;
+}
+
+/**
+ * Paid on delivery, in two halves: nothing is due up front, so suites about other features start
+ * orders without a payment step. payments.test.ts covers the plans that gate the start.
+ */
+export const PAY_ON_DELIVERY = {
+  kind: 'milestones',
+  milestones: [
+    { name: 'First half', percent: 50, stage: 'delivery' },
+    { name: 'Second half', percent: 50, stage: 'delivery' },
+  ],
+} as const satisfies CardBodyInput['paymentPlan'];
+
 /** A card with a radio section (size) and a checkbox section (extras); open and taking commissions. */
 export function sampleCard(overrides: Partial<CardBodyInput> = {}): CardBodyInput {
   return {
@@ -68,6 +91,7 @@ export function sampleCard(overrides: Partial<CardBodyInput> = {}): CardBodyInpu
     thumbnailPicture: null,
     isOpenComission: true,
     isCommissionsOpen: true,
+    paymentPlan: PAY_ON_DELIVERY,
     ...overrides,
   };
 }
@@ -99,6 +123,44 @@ export async function sendForm(
   const res = await call(t.app, 'POST', '/api/comissionform/send', buyer.cookie, sampleForm(card, overrides));
   if (res.statusCode !== 200) throw new Error(`send form ${res.statusCode}: ${res.body}`);
   return res.json<{ form: SentForm }>().form;
+}
+
+export type OrderStatus = 'none' | 'waiting' | 'processing' | 'finished' | 'done';
+
+/**
+ * Moves a new order (a form just sent) up to `status`: the artist accepts, starts and delivers
+ * (`delivery`, or a fresh upload of theirs), the buyer approves.
+ */
+export async function moveOrder(
+  t: TestApp,
+  form: SentForm,
+  sides: { artist: TestUser; buyer: TestUser },
+  status: OrderStatus,
+  delivery?: { files: string[]; message: string },
+): Promise<void> {
+  const steps = [
+    [sides.artist, 'accept'],
+    [sides.artist, 'start'],
+    [sides.artist, 'deliver'],
+    [sides.buyer, 'approve'],
+  ] as const;
+  const n = ['none', 'waiting', 'processing', 'finished', 'done'].indexOf(status);
+  for (const [who, move] of steps.slice(0, n)) {
+    const body = move === 'deliver' ? (delivery ?? (await deliveryBody(t, sides.artist))) : undefined;
+    const res = await call(t.app, 'PUT', `/api/task/${form.task.id}/${move}`, who.cookie, body);
+    if (res.statusCode !== 200) throw new Error(`${move} ${res.statusCode}: ${res.body}`);
+  }
+}
+
+/** The answer when it is a 200; else fails with its status and body (for setup steps). */
+export function ok<R extends { statusCode: number; body: string }>(res: R, what = 'request'): R {
+  if (res.statusCode !== 200) throw new Error(`${what} ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+/** The body of a GET as `user` (anonymous without one): what a snapshot compares. */
+export async function bodyOf(t: TestApp, url: string, user?: TestUser): Promise<string> {
+  return (await call(t.app, 'GET', url, user?.cookie)).body;
 }
 
 /** The current task status of a form, read the way its artist sees it. */

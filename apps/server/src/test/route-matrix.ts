@@ -5,14 +5,22 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { TestApp } from './harness.ts';
 import { call } from './kit.ts';
 
 /**
  * The authorization tables of the feature suites (one per module): every route × every kind of
- * caller, each case in its own context (or one shared by cases that change nothing), with what the
- * caller must be answered, what they may change and what they may be shown.
+ * caller, with what the caller must be answered, what they may change and what they may be shown.
+ *
+ * Contexts: a case that may change something (its caller is one of the row's `mutates` and is to be
+ * answered a success) gets a context of its own, made for it and cleaned up after it. Every other
+ * case of the table shares one context per setup, made when first needed and cleaned up after the
+ * table: such a case may not change what `snapshot` reads, which the case itself checks, so the
+ * next case meets the context as it was made. A case that fails gives its shared context up (the
+ * next case with that setup gets a new one), so one broken route fails its own cases only. A case
+ * on the context the case before it checked, with nothing run in between, starts from the snapshot
+ * that case took after its call instead of taking the same one again.
  */
 export interface MatrixRow<Who extends string, Ctx, Setup = undefined> {
   name: string;
@@ -40,7 +48,15 @@ export interface Matrix<Who extends string, Ctx, Setup> {
   t: () => TestApp;
   who: readonly Who[];
   rows: MatrixRow<Who, Ctx, Setup>[];
+  /** Makes a context for `setup` (shared or a case's own: see above). */
   context: (setup: Setup | undefined) => Promise<Ctx>;
+  /** Which setups share a context (default: setups with the same JSON). */
+  setupKey?: (setup: Setup | undefined) => unknown;
+  /**
+   * false: every case gets a context of its own, for a table whose context holds what a refused or
+   * harmless call may still use up (a session that a caller's logout ends).
+   */
+  share?: boolean;
   cookieOf: (who: Who, c: Ctx) => string | undefined;
   /** What the callers can see; compared before and after each call nobody may change it with. */
   snapshot: (c: Ctx) => Promise<unknown>;
@@ -49,17 +65,52 @@ export interface Matrix<Who extends string, Ctx, Setup> {
   defaults?: { mutates?: Who[]; seenBy?: Who[] };
   /** A caller in `mutates` must change the snapshot (not only may). */
   mutatesMust?: boolean;
-  /** After each case, whatever the answer (caps a long table would reach). */
+  /** When a context is done with: after its case (a case's own), after the table (a shared one). */
   cleanup?: (c: Ctx) => Promise<void>;
 }
 
 /** Registers one test per row and caller (call inside a `describe`). */
 export function routeMatrix<Who extends string, Ctx, Setup = undefined>(m: Matrix<Who, Ctx, Setup>): void {
+  const keyOf = m.setupKey ?? ((setup: Setup | undefined) => JSON.stringify(setup ?? null));
+  const shared = new Map<unknown, Promise<Ctx>>();
+  const made: Promise<Ctx>[] = [];
+  /**
+   * The snapshot the last case took after its call, and of which context: the next case on that
+   * context starts from it, unless something else ran in between (a case with its own context, a
+   * context made), which forgets it.
+   */
+  let seen: { c: Ctx; snapshot: unknown } | undefined;
+  const sharedContext = (setup: Setup | undefined) => {
+    const key = keyOf(setup);
+    if (!shared.has(key)) {
+      seen = undefined;
+      const c = m.context(setup);
+      // A setup that could not be made is tried again by its next case.
+      c.catch(() => shared.delete(key));
+      shared.set(key, c);
+      made.push(c);
+    }
+    return shared.get(key)!;
+  };
+  afterAll(async () => {
+    for (const c of made) {
+      const ctx = await c.catch(() => undefined);
+      if (ctx !== undefined) await m.cleanup?.(ctx);
+    }
+  });
+
   const cases = m.rows.flatMap((row) => m.who.map((who) => [row.name, who, row] as const));
   it.each(cases)('%s as %s', async (_name, who, row) => {
-    const c = await m.context(row.setup);
+    // May this case change the snapshot (the caller is to succeed at a change they may make)?
+    const allowed = (row.mutates ?? m.defaults?.mutates ?? []).includes(who) && row.expect[who] < 300;
+    const own = allowed || m.share === false;
+    if (own) seen = undefined;
+    const c = await (own ? m.context(row.setup) : sharedContext(row.setup));
     try {
-      const before = await m.snapshot(c);
+      // A change is looked for unless the case may change the snapshot without having to.
+      const compares = !allowed || m.mutatesMust;
+      const before = !compares ? undefined : seen?.c === c ? seen.snapshot : await m.snapshot(c);
+      seen = undefined;
       const cookie = m.cookieOf(who, c);
       const res = row.headers
         ? await m.t().app.inject({
@@ -74,15 +125,21 @@ export function routeMatrix<Who extends string, Ctx, Setup = undefined>(m: Matri
       row.check?.(res, who, c);
       if (res.statusCode >= 400)
         expect(res.json<{ error: { message: unknown } }>().error.message).toEqual(expect.any(String));
-      const mutator = (row.mutates ?? m.defaults?.mutates ?? []).includes(who);
-      if (res.statusCode >= 300 || !mutator) expect(await m.snapshot(c)).toEqual(before);
-      else if (m.mutatesMust) expect(await m.snapshot(c)).not.toEqual(before);
+      if (!allowed) {
+        const after = await m.snapshot(c);
+        expect(after).toEqual(before);
+        if (!own) seen = { c, snapshot: after };
+      } else if (m.mutatesMust) expect(await m.snapshot(c)).not.toEqual(before);
       if (res.statusCode < 300 && !(row.seenBy ?? m.defaults?.seenBy ?? []).includes(who)) {
         const markers = row.marker ? [row.marker(c)] : (m.markers?.(c) ?? []);
         for (const marker of markers) expect(res.body).not.toContain(marker);
       }
+    } catch (error) {
+      seen = undefined;
+      if (!own) shared.delete(keyOf(row.setup));
+      throw error;
     } finally {
-      await m.cleanup?.(c);
+      if (own) await m.cleanup?.(c);
     }
   });
 }

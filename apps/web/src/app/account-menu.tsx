@@ -1,15 +1,17 @@
 import { Menu } from '@mantine/core';
-import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths, toPath } from '@brushline/shared/paths';
+import { isStaff } from '@brushline/shared/roles';
 import type { Me } from '@brushline/shared/users/schemas';
 import { useLogout } from '../features/auth/api/session-mutations.ts';
 import { toast } from '../lib/toast.ts';
 import { AccountButton } from './account-button.tsx';
 
 /**
- * The signed-in user's menu: profile, settings, log out. Loaded on demand. The site's links the
- * header leaves out on a phone are in the main menu (main-menu.tsx), not here.
+ * The signed-in user's menu: profile, settings, the admin area (staff only), log out. Loaded on
+ * demand. The site's links the header leaves out on a phone are in the main menu (main-menu.tsx),
+ * not here.
  */
 export function AccountMenu({ user }: { user: Me }) {
   const navigate = useNavigate();
@@ -38,6 +40,15 @@ export function AccountMenu({ user }: { user: Me }) {
         >
           Settings
         </Menu.Item>
+        {isStaff(user.roles) && (
+          <Menu.Item
+            component={Link}
+            to={paths.adminUsers}
+            leftSection={<IconShieldCheck size={16} aria-hidden />}
+          >
+            Admin
+          </Menu.Item>
+        )}
         {/* A menu may hold separators, not Mantine's default presentation role. */}
         <Menu.Divider role="separator" />
         <Menu.Item

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { authRoutes } from '../features/auth/routes.ts';
 import { boardRoutes } from '../features/board/routes.tsx';
 import { chatRoutes } from '../features/chat/routes.ts';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       ...galleryRoutes,
       ...requestsRoutes,
       crmRoute,
+      ...adminRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigation, useOutlet } from 'react-router';
 import { paths, redirectPaths } from '@brushline/shared/paths';
 import { PRODUCT_NAME } from '@brushline/shared/site';
+import { useAccountRestricted } from '../features/auth/api/use-account-restricted.ts';
 import { useKeepAlive } from '../features/auth/use-keep-alive.ts';
 import { useRouteTitle } from '../lib/page-title.ts';
 import { useSession } from '../lib/session.ts';
@@ -116,6 +117,7 @@ export function ShellLayout() {
   const outlet = useOutlet();
   const loading = useNavigation().state === 'loading';
   useKeepAlive(user?.id);
+  useAccountRestricted();
   useRouteTitle();
   return (
     <>

@@ -12,6 +12,7 @@ function show(data: NotificationData) {
 
 export const toast = {
   success: (message: string) => show({ message, color: 'teal' }),
-  error: (message: string) => show({ message, color: 'red', autoClose: 6000 }),
+  /** A title says what went wrong when the message says what to do. */
+  error: (message: string, title?: string) => show({ message, title, color: 'red', autoClose: 6000 }),
   info: (message: string) => show({ message, color: 'blue' }),
 };

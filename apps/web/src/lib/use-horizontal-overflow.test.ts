@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureOverflow, OVERFLOW_ITEM } from './use-horizontal-overflow.ts';
+import { measureOverflow, OVERFLOW_ITEM, scrollTarget } from './use-horizontal-overflow.ts';
 
 /** A row 600 px wide scrolled `scrollLeft` px, holding 264 px items 12 px apart (the board at 1280 px). */
 function row(labels: string[], scrollLeft: number) {
@@ -51,5 +51,17 @@ describe('measureOverflow', () => {
     });
     const end = 6 * 276 - 12 - 600;
     expect(measureOverflow(row(columns, end))).toMatchObject({ after: [], canScrollOn: false });
+  });
+});
+
+describe('scrollTarget', () => {
+  it('moves a screenful less 64 px, and all the way when less than a quarter screen would be left', () => {
+    // The board at 1280 px: 600 px shown of 1644.
+    expect(scrollTarget(0, 600, 1644, 1)).toBe(536);
+    expect(scrollTarget(536, 600, 1644, 1)).toBe(1044);
+    expect(scrollTarget(1044, 600, 1644, -1)).toBe(508);
+    // The seven CRM tabs on a phone: 358 px shown of 685; from the end one press reaches the first.
+    expect(scrollTarget(327, 358, 685, -1)).toBe(0);
+    expect(scrollTarget(0, 358, 685, 1)).toBe(327);
   });
 });

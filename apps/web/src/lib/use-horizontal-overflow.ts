@@ -43,6 +43,25 @@ export function measureOverflow(box: HTMLElement): HorizontalOverflow {
   };
 }
 
+/**
+ * Where one press of an arrow scrolls a row: a screenful less a little, so the item at the edge
+ * stays in sight as a landmark; and all the way when that would leave less than a quarter screen
+ * to go, so no press ends with the first or last item cut by a few pixels.
+ */
+export function scrollTarget(
+  scrollLeft: number,
+  clientWidth: number,
+  scrollWidth: number,
+  direction: 1 | -1,
+) {
+  const max = Math.max(0, scrollWidth - clientWidth);
+  const step = Math.max(clientWidth - 64, clientWidth / 2);
+  const target = scrollLeft + direction * step;
+  if (target < clientWidth / 4) return 0;
+  if (target > max - clientWidth / 4) return max;
+  return target;
+}
+
 const same = (a: HorizontalOverflow, b: HorizontalOverflow) =>
   a.canScrollBack === b.canScrollBack &&
   a.canScrollOn === b.canScrollOn &&
@@ -94,9 +113,10 @@ export function useHorizontalOverflow(ref: RefObject<HTMLElement | null>) {
       const box = ref.current;
       if (!box) return;
       const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      // A screenful less a little, so the item at the edge stays in sight as a landmark.
-      const step = Math.max(box.clientWidth - 64, box.clientWidth / 2);
-      box.scrollBy({ left: direction * step, behavior: reduce ? 'auto' : 'smooth' });
+      box.scrollTo({
+        left: scrollTarget(box.scrollLeft, box.clientWidth, box.scrollWidth, direction),
+        behavior: reduce ? 'auto' : 'smooth',
+      });
     },
     [ref],
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mediaSchema } from '../media/schemas.ts';
 import { loginLookupSchema, personSchema } from '../users/schemas.ts';
 import { uuidSchema } from '../uuid.ts';
+import { deliveryDaysSchema, paymentPlanSchema } from '../payments/schemas.ts';
 import {
   CARD_ADDITIONAL_MAX,
   CARD_DEFAULT_TITLE,
@@ -103,6 +104,10 @@ const cardBodyShape = z.object({
   isCommissionsOpen: z.boolean(),
   /** How many send-backs the price includes; null when the card does not say. */
   revisionsIncluded: revisionsIncludedSchema,
+  /** How orders from this card are paid (decision 0020); each order keeps a copy. */
+  paymentPlan: paymentPlanSchema.default({ kind: 'full' }),
+  /** Days from acceptance to the due date (1–365); null when the card promises none. */
+  deliveryDays: deliveryDaysSchema.default(null),
 });
 
 interface CardRuleInput {
@@ -167,6 +172,8 @@ export const cardSchema = z.object({
   isOpenComission: z.boolean(),
   isCommissionsOpen: z.boolean(),
   revisionsIncluded: z.number().int().nullable(),
+  paymentPlan: paymentPlanSchema,
+  deliveryDays: z.number().int().nullable(),
   infoProvidedByTheAuthor: z.string(),
   terms: z.string(),
   descriptionRequired: z.boolean(),

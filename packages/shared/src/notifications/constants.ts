@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
    * (the header's chat badge shows unread chats).
    */
   'chat_message',
+  /** Not in SPEC §3's list: money in an order (requests, confirmations, refunds, extensions, reminders; decision 0020). */
+  'payment',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -31,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   'deliveries',
   'chatMessages',
   'applications',
+  'payments',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -48,6 +51,7 @@ export const EMAIL_KIND_OF_TYPE: Partial<Record<NotificationType, NotificationKi
   commission_delivery: 'deliveries',
   approval_request_status: 'applications',
   chat_message: 'chatMessages',
+  payment: 'payments',
 };
 
 /**
@@ -61,6 +65,7 @@ export const NOTIFICATION_CHANNEL_DEFAULTS: Record<NotificationKind, Notificatio
   deliveries: 'email',
   chatMessages: 'email',
   applications: 'inApp',
+  payments: 'email',
 };
 
 /** A burst is one mail: the first pending event waits this long for the others before it is sent. */

@@ -44,6 +44,10 @@ export const NOTIFICATION_KIND_TEXT: Record<NotificationKind, { label: string; d
   deliveries: { label: 'Deliveries', description: 'The artist delivered files or a work-in-progress' },
   chatMessages: { label: 'Chat messages', description: 'Someone wrote to you in a chat' },
   applications: { label: 'Applications', description: 'An artist applied to your public request' },
+  payments: {
+    label: 'Payments',
+    description: 'Payment requests and confirmations, refunds, due-date extensions and approval reminders',
+  },
 };
 
 /** "new orders and deliveries": kinds in a sentence. */

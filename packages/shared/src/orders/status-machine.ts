@@ -37,6 +37,17 @@ export const TASK_TRANSITIONS: Readonly<Record<TaskAction, TaskTransition>> = {
   sendBack: { from: 'finished', to: 'processing', side: 'buyer', needsComment: true },
 };
 
+/**
+ * The one move outside the SPEC's machine (decision 0020): the buyer may cancel an accepted order
+ * that is past its due date with nothing delivered. The clock guards it, so it is not among the
+ * buttons allowedActions shows; the order page offers it when the money view says "overdue".
+ */
+export const OVERDUE_CANCEL = {
+  from: ['waiting', 'processing'] as readonly TaskStatus[],
+  to: 'canceled' as TaskStatus,
+  side: 'buyer' as TaskSide,
+} as const;
+
 /** The status after `action` by `side`, or null when that move is not allowed. */
 export function nextStatus(status: TaskStatus, action: TaskAction, side: TaskSide): TaskStatus | null {
   const t = TASK_TRANSITIONS[action];

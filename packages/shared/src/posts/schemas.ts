@@ -45,6 +45,8 @@ export const postSchema = z.object({
   totalLikes: z.number().int(),
   likedByMe: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** Why staff hid the post (only its owner and staff are shown a hidden post); null otherwise. */
+  hiddenByStaff: z.string().nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentPlan } from '@brushline/shared/payments/plan';
 import { folders } from './gallery.ts';
 import { media } from './media.ts';
 import { users } from './users.ts';
@@ -36,10 +37,16 @@ export const commissionCards = pgTable(
     thumbnailMediaId: uuid('thumbnail_media_id').references(() => media.id, { onDelete: 'set null' }),
     isOpenComission: boolean('is_open_comission').notNull().default(false),
     isCommissionsOpen: boolean('is_commissions_open').notNull().default(false),
+    /** Closed because staff suspended or banned the owner; lifting the restriction opens it again. */
+    closedByModeration: boolean('closed_by_moderation').notNull().default(false),
     /** How many send-backs the price includes; null when the card does not say. */
     revisionsIncluded: integer('revisions_included'),
     /** SPEC §3 galleryFolder: the artist's folder of examples shown on the commission page. */
     galleryFolderId: uuid('gallery_folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    /** How orders from this card are paid (decision 0020); each order keeps a copy. */
+    paymentPlan: jsonb('payment_plan').$type<PaymentPlan>().notNull().default({ kind: 'full' }),
+    /** Days from acceptance to the due date; null when the card does not promise one. */
+    deliveryDays: integer('delivery_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

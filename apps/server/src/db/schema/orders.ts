@@ -1,3 +1,4 @@
+import type { PaymentPlan } from '@brushline/shared/payments/plan';
 import {
   boolean,
   index,
@@ -57,6 +58,17 @@ export const commissionForms = pgTable(
      * an order from a card (cards have no deadline).
      */
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /**
+     * The card's payment plan when the form was sent (decision 0020; never updated); null for an
+     * order placed before payments were tracked, which has no money side.
+     */
+    paymentPlan: jsonb('payment_plan').$type<PaymentPlan>(),
+    /** The card's delivery time in days when sent: acceptance sets dueAt this many days later. */
+    deliveryDays: integer('delivery_days'),
+    /** The artist chose to start this order before the up-front payment is confirmed. */
+    startBeforePayment: boolean('start_before_payment').notNull().default(false),
+    /** The latest delivery (the order became finished): an unanswered one is approved automatically. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -18,6 +18,10 @@ export const posts = pgTable(
     maturity: maturityEnum('maturity').notNull(),
     /** Kept in step with post_likes inside the like transaction; the feed never counts rows. */
     totalLikes: integer('total_likes').notNull().default(0),
+    /** Hidden by staff (decision 0022): gone from every list and from everyone but its owner and staff. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Why staff hid it: its owner reads it beside the post. */
+    hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -40,6 +40,15 @@ export const requests = pgTable(
     priceMaxCents: integer('price_max_cents').notNull().default(0),
     deadlineDays: integer('deadline_days').notNull(),
     privacy: requestPrivacyEnum('privacy').notNull().default('public'),
+    /**
+     * The tag ids of the request's usages (tag_usages of kind request), kept equal to them by
+     * triggers (migration 0021), so the public list filters by tags with one array test per row it
+     * reads and reads a page's tags by id, instead of probing tag_usages per request.
+     */
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,6 +61,8 @@ export const requests = pgTable(
       .where(sql`${t.privacy} = 'public'`),
     index('requests_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('requests_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    // A tag filter that few requests match finds them here instead of walking the ordered list.
+    index('requests_tag_ids_idx').using('gin', t.tagIds),
   ],
 );
 

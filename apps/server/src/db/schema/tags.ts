@@ -100,7 +100,9 @@ export const tagParents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.childId, t.parentId] }),
-    index('tag_parents_parent_idx').on(t.parentId),
+    // (parent, child): a walk down the graph (a tag filter's descendants, hidden tags, the NSFW
+    // closure) reads each tag's children from the index alone, without visiting the table.
+    index('tag_parents_parent_idx').on(t.parentId, t.childId),
     check('tag_parents_not_self', sql`${t.childId} <> ${t.parentId}`),
   ],
 );

@@ -1,5 +1,6 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   pgEnum,
@@ -32,12 +33,24 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     isAlpha: boolean('is_alpha').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),
+    /**
+     * Staff restriction (decision 0022): the account may not sign in, and its content leaves every
+     * list, while this is in the future; 'infinity' is a ban (and is_banned shows the badge).
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** Why staff suspended or banned the account: its owner reads it on sign-in. */
+    suspensionReason: text('suspension_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Logins and e-mails are unique regardless of case (decision 0002).
     uniqueIndex('users_login_lower_uq').on(sql`lower(${t.login})`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    // The few restricted accounts: the public lists' owner check (ownerNotRestricted) probes this
+    // tiny index instead of the primary key, at no measurable cost per row.
+    index('users_restricted_idx')
+      .on(t.id)
+      .where(sql`${t.suspendedUntil} is not null`),
   ],
 );
 
@@ -60,6 +73,13 @@ export const userRoles = pgTable(
 export const rolesColumn = sql<
   Role[]
 >`array(select ur.role::text from user_roles ur where ur.user_id = ${users.id} order by ur.role)`;
+
+/**
+ * SQL boolean: the account `ownerId` names is not suspended or banned now (decision 0022). Every
+ * public list keeps only content whose owner this holds for: one primary-key probe per row.
+ */
+export const ownerNotRestricted = (ownerId: SQL | AnyPgColumn) =>
+  sql`not exists (select 1 from users ru where ru.id = ${ownerId} and ru.suspended_until > now())`;
 
 /**
  * The owner's-avatar rule, written once for every answer that shows a user: a picture id only

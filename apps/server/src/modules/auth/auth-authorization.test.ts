@@ -152,6 +152,8 @@ describe('auth routes × callers', () => {
     context,
     cookieOf: (who, c) => (who === 'anon' ? undefined : c.cookies[who]),
     snapshot,
+    // A stranger's logout (allowed, and nothing of the owner's) ends the case's own session.
+    share: false,
     markers: () => [owner.email],
     defaults: { seenBy: ['owner'] },
     mutatesMust: true,

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { dummyHash, verifyPassword } from '../../platform/passwords.ts';
 import { sessionEnded, startSession, type Actor } from '../../platform/session.ts';
 import { deleteSession } from '../../platform/sessions.repo.ts';
-import { toMe } from '../users/users.dto.ts';
+import { restrictionMessage, restrictionOf, toMe } from '../users/users.dto.ts';
 import { DEVICE_COOKIE, signDevice, verifyDevice } from './device-cookie.ts';
 import { accountForAuth, userById } from '../users/users.service.ts';
 
@@ -41,6 +41,9 @@ export async function login(
   }
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), body.password);
   if (!row || !ok) throw new AppError(401, 'login_failed', messages.loginFailed);
+  // Said only to whoever knows the password: a guesser learns nothing about the account.
+  const restriction = restrictionOf(row);
+  if (restriction) throw new AppError(403, 'account_suspended', restrictionMessage(restriction));
   if (device) await ctx.limits.reset('loginDevice', device);
   else {
     await ctx.limits.reset('loginPair', pair);

@@ -1,7 +1,7 @@
 import type { Board } from '@brushline/shared/board/schemas';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import type { TestApp } from '../../test/harness.ts';
-import { call, createCard, deliveryBody, sendForm, type TestUser } from '../../test/kit.ts';
+import { call, createCard, moveOrder, sendForm, type OrderStatus, type TestUser } from '../../test/kit.ts';
 
 /** Test helpers of the board suites (not a test file itself). */
 export async function getBoard(t: TestApp, user: TestUser): Promise<Board> {
@@ -39,22 +39,11 @@ export async function orderAt(
   t: TestApp,
   artist: TestUser,
   buyer: TestUser,
-  status: 'none' | 'waiting' | 'processing' | 'finished' | 'done',
+  status: OrderStatus,
   title = 'Full body portrait',
 ): Promise<SentForm> {
   const card = await createCard(t, artist, { title });
   const form = await sendForm(t, buyer, card);
-  const steps: [TestUser, string][] = [
-    [artist, 'accept'],
-    [artist, 'start'],
-    [artist, 'deliver'],
-    [buyer, 'approve'],
-  ];
-  const n = ['none', 'waiting', 'processing', 'finished', 'done'].indexOf(status);
-  for (const [who, move] of steps.slice(0, n)) {
-    const body = move === 'deliver' ? await deliveryBody(t, artist) : undefined;
-    const res = await call(t.app, 'PUT', `/api/task/${form.task.id}/${move}`, who.cookie, body);
-    if (res.statusCode !== 200) throw new Error(`${move} ${res.statusCode}: ${res.body}`);
-  }
+  await moveOrder(t, form, { artist, buyer }, status);
   return form;
 }

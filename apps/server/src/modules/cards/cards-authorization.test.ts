@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Card } from '@brushline/shared/cards/schemas';
-import { commissionCards } from '../../db/schema/cards.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { addImage, createFolder } from '../gallery/gallery-fixtures.ts';
@@ -25,11 +23,8 @@ interface Ctx {
   card: Card;
   title: string;
 }
-/**
- * closed: the card is not open; folder: its example folder is the owner's Hidden one; writes: the
- * row changes or deletes the card, so each case gets its own (the others share one per setup).
- */
-type Setup = { closed?: boolean; folder?: boolean; writes?: boolean };
+/** closed: the card is not open; folder: its example folder is the owner's Hidden one. */
+type Setup = { closed?: boolean; folder?: boolean };
 type Row = MatrixRow<Who, Ctx, Setup>;
 
 let t: TestApp;
@@ -48,10 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const shared = new Map<string, Promise<Ctx>>();
-const sharedUuids: string[] = [];
-
-async function make(setup: Setup): Promise<Ctx> {
+async function context(setup: Setup = {}): Promise<Ctx> {
   const title = `Card ${randomBytes(4).toString('hex')}`;
   const card = await createCard(t, users.owner, {
     title,
@@ -60,21 +52,6 @@ async function make(setup: Setup): Promise<Ctx> {
     isCommissionsOpen: !setup.closed,
   });
   return { card, title };
-}
-
-function context(setup: Setup = {}): Promise<Ctx> {
-  if (setup.writes) return make(setup);
-  const key = JSON.stringify(setup);
-  if (!shared.has(key)) {
-    shared.set(
-      key,
-      make(setup).then((c) => {
-        sharedUuids.push(c.card.uuid);
-        return c;
-      }),
-    );
-  }
-  return shared.get(key)!;
 }
 
 /** What the owner sees of their cards (closed ones and example folders included). */
@@ -97,7 +74,6 @@ const rows: Row[] = [
     method: 'POST',
     url: () => '/api/commissioncard/create',
     body: () => sampleCard({ title: 'Another card' }),
-    setup: { writes: true },
     expect: { owner: 200, artist: 200, user: 403, staff: 403, anon: 401 },
     mutates: ['owner', 'artist'],
   },
@@ -107,7 +83,6 @@ const rows: Row[] = [
     method: 'POST',
     url: () => '/api/commissioncard/create',
     body: () => sampleCard({ title: 'Another card', galleryFolder: folderId }),
-    setup: { writes: true },
     expect: { owner: 200, artist: 404, user: 403, staff: 403, anon: 401 },
     mutates: ['owner'],
   },
@@ -116,7 +91,6 @@ const rows: Row[] = [
     method: 'PUT',
     url: () => '/api/comissioncard/update',
     body: (c) => ({ ...sampleCard({ title: 'Taken over' }), uuid: c.card.uuid }),
-    setup: { writes: true },
     expect: ownerOnly,
     mutates: ['owner'],
   },
@@ -125,7 +99,7 @@ const rows: Row[] = [
     method: 'PUT',
     url: () => '/api/comissioncard/update',
     body: (c) => ({ ...sampleCard({ title: 'Taken over' }), uuid: c.card.uuid }),
-    setup: { writes: true, closed: true },
+    setup: { closed: true },
     expect: ownerOnly,
     mutates: ['owner'],
   },
@@ -133,7 +107,6 @@ const rows: Row[] = [
     name: 'DELETE /comissioncard/delete/{uuid}',
     method: 'DELETE',
     url: (c) => `/api/comissioncard/delete/${c.card.uuid}`,
-    setup: { writes: true },
     expect: ownerOnly,
     mutates: ['owner'],
   },
@@ -141,7 +114,7 @@ const rows: Row[] = [
     name: 'DELETE /comissioncard/delete/{uuid} (closed card)',
     method: 'DELETE',
     url: (c) => `/api/comissioncard/delete/${c.card.uuid}`,
-    setup: { writes: true, closed: true },
+    setup: { closed: true },
     expect: ownerOnly,
     mutates: ['owner'],
   },
@@ -208,16 +181,5 @@ describe('card routes × callers', () => {
     cookieOf: (who) => (who === 'anon' ? undefined : users[who].cookie),
     snapshot,
     markers: (c) => [c.title],
-    // Cards made by a case go, so nobody reaches the per-artist cap (CARDS_PER_OWNER_MAX).
-    cleanup: async () => {
-      await t.app.deps.db
-        .delete(commissionCards)
-        .where(
-          and(
-            inArray(commissionCards.ownerId, [users.owner.id, users.artist.id]),
-            sharedUuids.length ? notInArray(commissionCards.uuid, sharedUuids) : undefined,
-          ),
-        );
-    },
   });
 });

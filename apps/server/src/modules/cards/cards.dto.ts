@@ -52,6 +52,8 @@ export function toCardValues(body: CardBody): CardValues {
     isOpenComission: body.isOpenComission,
     isCommissionsOpen: body.isCommissionsOpen,
     revisionsIncluded: body.revisionsIncluded,
+    paymentPlan: body.paymentPlan,
+    deliveryDays: body.deliveryDays,
     galleryFolderId: body.galleryFolder,
   };
 }
@@ -76,6 +78,8 @@ export function toCard(
     isOpenComission: row.isOpenComission,
     isCommissionsOpen: row.isCommissionsOpen,
     revisionsIncluded: row.revisionsIncluded,
+    paymentPlan: row.paymentPlan,
+    deliveryDays: row.deliveryDays,
     infoProvidedByTheAuthor: row.description,
     terms: row.terms,
     descriptionRequired: row.descriptionRequired,

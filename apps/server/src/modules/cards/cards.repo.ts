@@ -20,6 +20,8 @@ const cardColumns = {
   isOpenComission: commissionCards.isOpenComission,
   isCommissionsOpen: commissionCards.isCommissionsOpen,
   revisionsIncluded: commissionCards.revisionsIncluded,
+  paymentPlan: commissionCards.paymentPlan,
+  deliveryDays: commissionCards.deliveryDays,
   galleryFolderId: commissionCards.galleryFolderId,
   createdAt: commissionCards.createdAt,
   updatedAt: commissionCards.updatedAt,
@@ -104,7 +106,8 @@ export async function updateOwnCard(
   if (!isUuid(uuid)) return false;
   const rows = await db
     .update(commissionCards)
-    .set({ ...values, updatedAt: sql`now()` })
+    // The owner's own choice of open or closed replaces what a lifted restriction would restore.
+    .set({ ...values, closedByModeration: false, updatedAt: sql`now()` })
     .where(and(eq(commissionCards.uuid, uuid), eq(commissionCards.ownerId, ownerId)))
     .returning({ uuid: commissionCards.uuid });
   return rows.length > 0;
@@ -118,4 +121,30 @@ export async function deleteOwnCard(db: DbOrTx, ownerId: string, uuid: string): 
     .where(and(eq(commissionCards.uuid, uuid), eq(commissionCards.ownerId, ownerId)))
     .returning({ uuid: commissionCards.uuid });
   return rows.length > 0;
+}
+
+/**
+ * The owner's open cards close because staff restricted the account, marked so (restricted), or
+ * the cards that restriction closed open again (lifted). Answers how many changed.
+ */
+export async function setCardsClosedByModeration(
+  db: DbOrTx,
+  ownerId: string,
+  restricted: boolean,
+): Promise<number> {
+  const rows = await db
+    .update(commissionCards)
+    .set(
+      restricted
+        ? { isOpenComission: false, closedByModeration: true }
+        : { isOpenComission: true, closedByModeration: false },
+    )
+    .where(
+      and(
+        eq(commissionCards.ownerId, ownerId),
+        restricted ? eq(commissionCards.isOpenComission, true) : eq(commissionCards.closedByModeration, true),
+      ),
+    )
+    .returning({ uuid: commissionCards.uuid });
+  return rows.length;
 }

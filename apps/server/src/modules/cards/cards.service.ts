@@ -18,6 +18,7 @@ import {
   listCardsOfOwner,
   listOpenCardsOfLogin,
   lockAndCountCards,
+  setCardsClosedByModeration,
   updateOwnCard,
   type CardRow,
 } from './cards.repo.ts';
@@ -125,4 +126,16 @@ export async function deleteCard(
 /** The card with this uuid, its row locked until the transaction ends (a form is priced against one version of it). */
 export async function lockCardForShare(ctx: TxCtx, _actor: Actor | null, uuid: string) {
   return findCardForShare(ctx.db, uuid);
+}
+
+/**
+ * Staff restricted the owner's account (their open cards close, so nobody orders from them) or
+ * lifted it (the cards it closed open again); inside the staff's transaction.
+ */
+export async function followOwnerRestriction(
+  ctx: TxCtx,
+  _actor: Actor | null,
+  e: { userId: string; restricted: boolean },
+): Promise<void> {
+  await setCardsClosedByModeration(ctx.db, e.userId, e.restricted);
 }

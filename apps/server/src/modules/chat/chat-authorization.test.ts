@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '@brushline/shared/chat/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { connected, hubClient, listen, type HubClient } from '../../test/hub-client.ts';
-import { everyRouteHasARow, routesOf } from '../../test/route-matrix.ts';
+import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
 import { chatPictures, openCasual, say } from './chat-fixtures.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -11,7 +11,8 @@ import { chatRoutes } from './chat.routes.ts';
 /**
  * Every chat route and hub call × {a member, another signed-in user, anonymous}: members get
  * their answer; anyone else gets 404 (a room they are not in is a room that does not exist) or
- * 401, and the room is unchanged afterwards.
+ * 401, and the rooms are unchanged afterwards. The routes are a table on the shared runner
+ * (test/route-matrix.ts); opening a room, blocking and the hub calls are tests of their own.
  */
 let t: TestApp;
 let url: string;
@@ -62,112 +63,95 @@ afterAll(async () => {
   await t.close();
 });
 
-type Route = {
-  name: string;
-  room: () => ChatRoom;
-  method: 'GET' | 'PUT' | 'POST';
-  path: (r: ChatRoom) => string;
-  body?: () => object;
-  ok: number;
-};
-const routes: Route[] = [
+/** "member" is the buyer, in both rooms with the artist; "other" another signed-in user. */
+type Who = 'member' | 'other' | 'anon';
+type Row = MatrixRow<Who, null>;
+const members = (ok: number) => ({ member: ok, other: 404, anon: 401 });
+
+const rows: Row[] = [
   {
     name: 'GET /chatroom/get/{id}',
-    room: () => casual,
     method: 'GET',
-    path: (r) => `/api/chatroom/get/${r.id}`,
-    ok: 200,
+    url: () => `/api/chatroom/get/${casual.id}`,
+    expect: members(200),
   },
   {
     name: 'GET /wchatroom/get/{idOrLogin}',
-    room: () => working,
     method: 'GET',
-    path: (r) => `/api/wchatroom/get/${r.id}`,
-    ok: 200,
+    url: () => `/api/wchatroom/get/${working.id}`,
+    expect: members(200),
   },
   {
     // By the other member's login: the pair's working room, so anyone else's answer is 404.
     name: 'GET /wchatroom/get/{idOrLogin} (by login)',
-    room: () => working,
     method: 'GET',
-    path: () => `/api/wchatroom/get/${artist.login}`,
-    ok: 200,
+    url: () => `/api/wchatroom/get/${artist.login}`,
+    expect: members(200),
   },
   {
     name: 'GET /messages/chat/{roomId}/q',
-    room: () => casual,
     method: 'GET',
-    path: (r) => `/api/messages/chat/${r.id}/q?page=1`,
-    ok: 200,
+    url: () => `/api/messages/chat/${casual.id}/q?page=1`,
+    expect: members(200),
   },
   {
     name: 'GET /messages/chat/{roomId}/q (working room)',
-    room: () => working,
     method: 'GET',
-    path: (r) => `/api/messages/chat/${r.id}/q`,
-    ok: 200,
+    url: () => `/api/messages/chat/${working.id}/q`,
+    expect: members(200),
   },
   {
     name: 'GET /task/comissions/get/{roomId}',
-    room: () => working,
     method: 'GET',
-    path: (r) => `/api/task/comissions/get/${r.id}`,
-    ok: 200,
+    url: () => `/api/task/comissions/get/${working.id}`,
+    expect: members(200),
   },
   {
     name: 'GET /chat/{roomId}/files/{mediaId}/{variant}',
-    room: () => casual,
     method: 'GET',
-    path: (r) => `/api/chat/${r.id}/files/${picture}/miniature`,
-    ok: 200,
+    url: () => `/api/chat/${casual.id}/files/${picture}/miniature`,
+    expect: members(200),
   },
   {
     name: 'POST /messages/chat/{roomId}',
-    room: () => working,
     method: 'POST',
-    path: (r) => `/api/messages/chat/${r.id}`,
+    url: () => `/api/messages/chat/${working.id}`,
     body: () => ({ clientId: randomUUID(), text: 'hello' }),
-    ok: 200,
+    expect: members(200),
+    mutates: ['member'],
   },
   {
     name: 'PUT /chatroom/read/{roomId}',
-    room: () => casual,
     method: 'PUT',
-    path: (r) => `/api/chatroom/read/${r.id}`,
-    ok: 200,
+    url: () => `/api/chatroom/read/${casual.id}`,
+    expect: members(200),
+    mutates: ['member'],
   },
+  // Room lists and unread counts: the caller's own rooms only (the other user has none).
+  ...['/chatrooms/paginated/get', '/wchatrooms/paginated/get', '/chatrooms/unread'].map((path): Row => ({
+    name: `GET ${path}`,
+    method: 'GET',
+    url: () => `/api/${path.slice(1)}`,
+    expect: { member: 200, other: 200, anon: 401 },
+    seenBy: ['member'],
+    marker: () => String(casual.other.id),
+    check: (res, who) => {
+      if (who === 'other' && path === '/chatrooms/paginated/get')
+        expect(res.json()).toEqual({ items: [], nextPage: null });
+    },
+  })),
 ];
 
 describe('chat routes × actors', () => {
-  for (const route of routes) {
-    it(`${route.name}: member ${route.ok}, another user 404 and nothing changed, anonymous 401`, async () => {
-      const room = route.room();
-      const before = await snapshot(room);
-      const asOther = await call(t.app, route.method, route.path(room), other.cookie, route.body?.());
-      expect(asOther.statusCode).toBe(404);
-      const asAnon = await call(t.app, route.method, route.path(room), undefined, route.body?.());
-      expect(asAnon.statusCode).toBe(401);
-      expect(await snapshot(room)).toEqual(before);
-      const asMember = await call(t.app, route.method, route.path(room), buyer.cookie, route.body?.());
-      expect(asMember.statusCode, asMember.body).toBe(route.ok);
-    });
-  }
-
-  it('room lists and unread counts show only the caller’s own rooms; anonymous 401', async () => {
-    for (const path of [
-      '/api/chatrooms/paginated/get',
-      '/api/wchatrooms/paginated/get',
-      '/api/chatrooms/unread',
-    ]) {
-      expect((await call(t.app, 'GET', path, undefined)).statusCode).toBe(401);
-      const mine = await call(t.app, 'GET', path, other.cookie);
-      expect(mine.statusCode).toBe(200);
-      expect(mine.body).not.toContain(String(casual.other.id));
-    }
-    expect((await call(t.app, 'GET', '/api/chatrooms/paginated/get', other.cookie)).json()).toEqual({
-      items: [],
-      nextPage: null,
-    });
+  routeMatrix({
+    t: () => t,
+    // The member last: every refused call meets the rooms as they were made.
+    who: ['other', 'anon', 'member'],
+    rows,
+    context: async () => null,
+    cookieOf: (who) => ({ member: buyer.cookie, other: other.cookie, anon: undefined })[who],
+    // What the members see of both rooms: their messages and read pointers.
+    snapshot: async () => [await snapshot(casual), await snapshot(working)],
   });
 
   it('opening a room and blocking act for the caller alone; anonymous 401; the members’ rooms unchanged', async () => {
@@ -190,14 +174,15 @@ describe('chat routes × actors', () => {
     expect((await open(buyer.cookie, { otherLogin: artist.login })).json<ChatRoom>().id).toBe(casual.id);
   });
 
-  // Each route is one of the rows above, or one of the two tests after them.
+  // Each route is a row of the table, or in the test of opening and blocking.
   everyRouteHasARow(
     () => routesOf(chatRoutes(t.app.deps)),
     [
-      ...routes,
-      ...['GET /chatrooms/paginated/get', 'GET /wchatrooms/paginated/get', 'GET /chatrooms/unread'],
-      ...['POST /chatroom/create', 'PUT /chat/block/{login}', 'DELETE /chat/block/{login}'],
-    ].map((r) => (typeof r === 'string' ? { name: r } : r)),
+      ...rows,
+      ...['POST /chatroom/create', 'PUT /chat/block/{login}', 'DELETE /chat/block/{login}'].map((name) => ({
+        name,
+      })),
+    ],
   );
 });
 

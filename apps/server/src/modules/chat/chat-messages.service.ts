@@ -18,7 +18,9 @@ import { openStoredMedia, type MediaFile } from '../media/media.open.ts';
 import { readChatNotifications } from '../notifications/notifications.service.ts';
 import { roomNotFound, toChatAttachment, toChatMessage, type ChatFileVariant } from './chat.dto.ts';
 import {
+  byMessageId,
   countUnreadRooms,
+  findMembership,
   findRoomId,
   findRoomMedia,
   inRoom,
@@ -285,4 +287,15 @@ export async function announceTyping(ctx: Pick<Deps, 'db' | 'hub' | 'log'>, acto
   safely(ctx, 'typing', () =>
     ctx.hub.toUser(room.otherId, 'ChatTyping', { roomId: room.id, userId: actor.id }),
   );
+}
+
+/**
+ * One message as a member of its room reads it (a report's snapshot, decision 0022): its sender,
+ * text and attachment ids; undefined when there is none or `actor` is not a member of its room.
+ */
+export async function messageForMember(ctx: Pick<Deps, 'db'>, actor: Actor, id: number) {
+  const [row] = await selectMessages(ctx.db, byMessageId(id), 'asc', 1);
+  if (!row || !(await findMembership(ctx.db, row.roomId, actor.id))) return undefined;
+  const media = await selectMessageMedia(ctx.db, [row.id]);
+  return { ...row, attachmentIds: media.map((m) => m.id) };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatRoomType } from '@brushline/shared/chat/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { likeContains } from '../../db/where.ts';
 import { chatBlocks, chatMembers, chatMessageMedia, chatMessages, chatRooms } from '../../db/schema/chat.ts';
 import { media } from '../../db/schema/media.ts';
 import { unreadRoomsSql } from './chat-send.repo.ts';
@@ -102,8 +103,6 @@ const roomViewColumns = {
 };
 export type RoomViewRow = Awaited<ReturnType<typeof selectRoomViews>>[number];
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function selectRoomViews(
   db: DbOrTx,
   q: {
@@ -115,7 +114,7 @@ export async function selectRoomViews(
     offset?: number;
   },
 ) {
-  const pattern = q.search ? `%${escapeLike(q.search)}%` : undefined;
+  const pattern = q.search ? likeContains(q.search) : undefined;
   return db
     .select(roomViewColumns)
     .from(me)
@@ -207,6 +206,7 @@ export async function selectMessages(
 }
 
 export const inRoom = (roomId: number, also?: SQL) => and(eq(chatMessages.roomId, roomId), also);
+export const byMessageId = (id: number) => eq(chatMessages.id, id);
 export const olderThan = (id: number) => lt(chatMessages.id, id);
 export const newerThan = (id: number) => gt(chatMessages.id, id);
 export const sentWithClientId = (senderId: string, clientId: string) =>

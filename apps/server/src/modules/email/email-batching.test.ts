@@ -142,6 +142,7 @@ describe('GET and PUT /api/notifications/preferences', () => {
       deliveries: 'email',
       chatMessages: 'email',
       applications: 'inApp',
+      payments: 'email',
     });
     expect((await call(t.app, 'GET', url)).statusCode).toBe(401);
     expect((await call(t.app, 'PUT', url, undefined, { newOrders: 'inApp' })).statusCode).toBe(401);
@@ -158,6 +159,7 @@ describe('GET and PUT /api/notifications/preferences', () => {
         deliveries: 'email',
         chatMessages: 'inApp',
         applications: 'inApp',
+        payments: 'email',
       },
       message: 'Settings updated!',
     });

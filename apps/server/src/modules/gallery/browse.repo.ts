@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GALLERY_IMAGE_TAG_KIND } from '@brushline/shared/gallery/constants';
 import { runStatement, type DbOrTx } from '../../db/client.ts';
+import { likeContains } from '../../db/where.ts';
 import type { Actor } from '../../platform/session.ts';
+import { ownerNotRestricted } from '../../db/schema/users.ts';
 import {
   carriesAnyIdSql,
   idsLiteral,
@@ -10,7 +12,7 @@ import {
   type ReaderTagSets,
   type TagIds,
 } from './gallery-access.repo.ts';
-import { toImageRow, visibleImagesSql, type ImageRow } from './gallery.repo.ts';
+import { toImageRow, visibleImagesSql, type ImageRow } from './images.repo.ts';
 import {
   cardTagsAnySql,
   displayCardRowsSql,
@@ -96,7 +98,7 @@ export async function artistsPageRows(
   limit: number,
 ): Promise<DisplayCardRow[]> {
   const shape = new Shape();
-  shape.where.push(sql`d.is_shown`);
+  shape.where.push(sql`d.is_shown`, ownerNotRestricted(sql`d.owner_id`));
   afterCursor(shape, filter.cursor, sql`d.activity_at`, sql`d.id`);
   tagConditions(shape, cardTagsAnySql, filter.tagIds);
   shape.add(
@@ -116,7 +118,7 @@ export async function artistsPageRows(
     () =>
       probeSql(sql`select true from users u where u.id = d.owner_id
         and (lower(u.login) like ${ph('like')} or lower(u.display_name) like ${ph('like')})`),
-    { like: `%${(filter.search ?? '').toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` },
+    { like: likeContains((filter.search ?? '').toLowerCase()) },
   );
   const reader = shapedReader(actor, sets);
   return (
@@ -146,7 +148,7 @@ export async function galleryPageRows(
   limit: number,
 ): Promise<ImageRow[]> {
   const shape = new Shape();
-  shape.where.push(sql`gi.effective_privacy = 'Public'`);
+  shape.where.push(sql`gi.effective_privacy = 'Public'`, ownerNotRestricted(sql`gi.owner_id`));
   afterCursor(shape, filter.cursor, sql`gi.created_at`, sql`gi.id`);
   tagConditions(shape, (ids) => carriesAnyIdSql(GALLERY_IMAGE_TAG_KIND, sql`gi.id`, ids), filter.tagIds);
   const reader = shapedReader(actor, sets);

@@ -4,7 +4,8 @@ import type { TxCtx } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { imageMedia } from './gallery.dto.ts';
-import { ownFolder, visibleFoldersByIds, visibleImagesInFolders } from './gallery.repo.ts';
+import { ownFolder, visibleFoldersByIds } from './folders.repo.ts';
+import { visibleImagesInFolders } from './images.repo.ts';
 
 type CardFolder = NonNullable<Card['galleryFolder']>;
 

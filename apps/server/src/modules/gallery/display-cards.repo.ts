@@ -21,9 +21,12 @@ import {
   type ReaderTagSets,
   type TagIds,
   type TagSetsArg,
+  uuidArray,
+  uuidArrayLiteral,
   type Viewer,
 } from './gallery-access.repo.ts';
-import { uuidArray, uuidArrayLiteral } from './gallery.repo.ts';
+import { displayCardRuleSql, toRuleFacts } from './display-card-shown.repo.ts';
+import type { DisplayCardRuleFacts } from './display-card-shown.rules.ts';
 
 /** A display image as the card's row carries it (JSON, in the card's order). */
 export type DisplayImageRow = {
@@ -54,6 +57,8 @@ export type DisplayCardRow = {
   tags: TagRef[];
   /** The display images this reader may see, in the card's order. */
   images: DisplayImageRow[];
+  /** SPEC §4's conditions, each answered, when the read asked for them (`withRule`). */
+  rule?: DisplayCardRuleFacts;
 };
 
 /**
@@ -113,7 +118,14 @@ function displayImageNotHiddenSql(actor: Viewer, sets: TagSetsArg): SQL {
  * One statement answers a whole list page: the cards, their tags and their display images (as
  * JSON), read in one snapshot.
  */
-export function displayCardRowsSql(actor: Viewer, sets: TagSetsArg, where: SQL, limit?: number): SQL {
+export function displayCardRowsSql(
+  actor: Viewer,
+  sets: TagSetsArg,
+  where: SQL,
+  limit?: number,
+  /** Also SPEC §4's conditions, each answered (a JSON column): what the owner is told is missing. */
+  withRule = false,
+): SQL {
   // The page first (a materialized CTE, planned alone): the shown-cards index in activity order,
   // each condition a per-row probe or a column, stopping after `limit` rows; then the columns for
   // those rows.
@@ -143,6 +155,7 @@ export function displayCardRowsSql(actor: Viewer, sets: TagSetsArg, where: SQL, 
           join gallery_images gi on gi.id = dm.id
           join media m on m.id = gi.id
         where ${imageVisibleSql(actor)} and ${displayImageNotHiddenSql(actor, sets)}) as images
+      ${withRule ? sql`, ${displayCardRuleSql} as rule` : sql``}
     from page d join users u on u.id = d.owner_id
       cross join lateral (select min(c.starting_price_cents) as min_price, count(*)::int as open_cards,
           coalesce(bool_or(c.is_commissions_open), false) as taking
@@ -158,6 +171,7 @@ export const toDisplayCardRow = (r: DisplayCardRow): DisplayCardRow => ({
   openCards: Number(r.openCards),
   tags: jsonValue<TagRef[]>(r.tags).map((t) => ({ ...t, id: Number(t.id) })),
   images: jsonValue<DisplayImageRow[]>(r.images),
+  ...(r.rule === undefined ? {} : { rule: toRuleFacts(r.rule) }),
 });
 
 /** A json column from either driver (both parse json; text is parsed here in case one does not). */
@@ -168,16 +182,22 @@ export async function displayCardRows(
   db: DbOrTx,
   actor: Actor | null,
   where: SQL,
-  limit?: number,
-  /** The reader's tag sets when the caller has them already. */
-  known?: ReaderTagSets,
+  opts: {
+    limit?: number;
+    /** The reader's tag sets when the caller has them already. */
+    known?: ReaderTagSets;
+    /** Also SPEC §4's conditions, each answered (`rule`). */
+    withRule?: boolean;
+  } = {},
 ): Promise<DisplayCardRow[]> {
-  const sets = known ?? (await readerTagSets(db, actor));
-  const result = await db.execute<DisplayCardRow>(displayCardRowsSql(actor, sets, where, limit));
+  const sets = opts.known ?? (await readerTagSets(db, actor));
+  const result = await db.execute<DisplayCardRow>(
+    displayCardRowsSql(actor, sets, where, opts.limit, opts.withRule),
+  );
   return result.rows.map(toDisplayCardRow);
 }
 
-/** The card of the user with `login`: when shown, or to its owner also before it is. */
+/** The card of the user with `login`: when shown, or to its owner also before it is (with the rule's answers). */
 export async function displayCardOfLogin(
   db: DbOrTx,
   actor: Actor | null,
@@ -189,13 +209,14 @@ export async function displayCardOfLogin(
     actor,
     sql`d.owner_id = (select u.id from users u where lower(u.login) = ${login.toLowerCase()})
       and (d.is_shown or ${mine})`,
+    { withRule: actor !== null },
   );
   return row;
 }
 
-/** The actor's own card, shown or not. */
+/** The actor's own card, shown or not, with the rule's answers. */
 export async function ownDisplayCard(db: DbOrTx, actor: Actor): Promise<DisplayCardRow | undefined> {
-  const [row] = await displayCardRows(db, actor, sql`d.owner_id = ${actor.id}::uuid`);
+  const [row] = await displayCardRows(db, actor, sql`d.owner_id = ${actor.id}::uuid`, { withRule: true });
   return row;
 }
 

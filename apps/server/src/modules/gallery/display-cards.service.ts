@@ -8,8 +8,8 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { setTagsOf } from '../tags/tag-usage.service.ts';
 import { toDisplayCard } from './gallery.dto.ts';
-import { lockOwnerGallery } from './gallery.repo.ts';
-import { refreshDisplayCard, refreshDisplayCardsWithoutTags } from './gallery-upkeep.repo.ts';
+import { refreshDisplayCard, refreshDisplayCardsWithoutTags } from './display-card-shown.repo.ts';
+import { lockOwnerGallery } from './gallery-upkeep.repo.ts';
 import { galleryListsChanged } from './gallery-page-cache.ts';
 import {
   countShowableImages,

@@ -7,14 +7,16 @@ import { messages } from '@brushline/shared/messages';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { call, createCard, registerArtist, sampleCard, type TestUser } from '../../test/kit.ts';
 import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
+import { displayCardConditions, type DisplayCardCondition } from './display-card-shown.rules.ts';
 import { addImage, createFolder, shownArtist } from './gallery-fixtures.ts';
 
 /** SPEC §4's rule, kept true as each of its conditions changes (decision 0017). */
 let t: TestApp;
+let staff: TestUser;
 let tag: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const staff = await registerStaff(t);
+  staff = await registerStaff(t);
   tag = (await createTag(t, staff, { title: uniqueTitle('portrait') })).title;
 });
 afterAll(() => t.close());
@@ -173,4 +175,46 @@ describe('display card rule', () => {
     );
     expect(stolen.statusCode).toBe(404);
   });
+});
+
+describe('display card rule, one condition at a time', () => {
+  type Shown = Awaited<ReturnType<typeof shownArtist>> & { tagId: number };
+  /** For each condition: how a shown card comes to fail it and no other, and what its owner is then told. */
+  const failOnly: Record<
+    DisplayCardCondition,
+    { fail: (s: Shown) => Promise<{ statusCode: number }>; says: string }
+  > = {
+    tagged: {
+      fail: (s) => call(t.app, 'DELETE', `/api/tag/delete/${s.tagId}`, staff.cookie),
+      says: galleryMessages.notShownNoTags,
+    },
+    threeShowableImages: {
+      fail: (s) =>
+        call(t.app, 'PATCH', `/api/gallery/image/${s.images[0]!.id}`, s.user.cookie, { privacy: 'Hidden' }),
+      says: galleryMessages.notShownMedia(2),
+    },
+    openCommissionCard: {
+      fail: (s) =>
+        call(t.app, 'PUT', '/api/comissioncard/update', s.user.cookie, {
+          ...sampleCard({ isOpenComission: false, isCommissionsOpen: false }),
+          uuid: s.commission.uuid,
+        }),
+      says: galleryMessages.notShownNoOpenCard,
+    },
+  };
+
+  it.each(displayCardConditions.map((c) => c.name))(
+    'a card failing only %s is not shown (the stored rule) and its owner is told that one condition',
+    async (name) => {
+      const only = await createTag(t, staff, { title: uniqueTitle('only') });
+      const setup = { ...(await shownArtist(t, [only.title])), tagId: only.id };
+      const before = await shown(setup.user);
+      expect([before.isShown, before.notShownReasons]).toEqual([true, []]);
+      expect((await failOnly[name].fail(setup)).statusCode).toBe(200);
+      const card = await shown(setup.user);
+      expect(card.isShown).toBe(false);
+      expect(card.notShownReasons).toEqual([failOnly[name].says]);
+      expect((await cardOf(setup.user)).statusCode).toBe(404);
+    },
+  );
 });

@@ -28,31 +28,32 @@ import {
   childFolderIds,
   countFolders,
   deleteFolderRow,
-  imageIdsIn,
   insertFolder,
   liftFolderContents,
-  lockOwnerGallery,
   moveFolder,
   nextPosition,
   ownerPerson,
   ownFolder,
   setAllowedUsers,
   setFolderPositions,
-  setImagePositions,
   subtreeHeight,
   updateFolderRow,
   visibleChildFolders,
   visibleFolderById,
   visibleFoldersByIds,
   visibleFoldersOfOwner,
+  type FolderRow,
+} from './folders.repo.ts';
+import {
+  imageIdsIn,
+  setImagePositions,
   visibleImagesInChildrenOf,
   visibleImagesInFolder,
   visibleImagesOfOwner,
-  type FolderRow,
   type ImageRow,
-} from './gallery.repo.ts';
+} from './images.repo.ts';
 import { deleteImagesOf, removeFiles } from './images.service.ts';
-import { recomputeGallery } from './gallery-upkeep.repo.ts';
+import { lockOwnerGallery, recomputeGallery } from './gallery-upkeep.repo.ts';
 import { galleryListsChanged } from './gallery-page-cache.ts';
 
 const folderMissing = () => notFound(galleryMessages.folderMissing);

@@ -94,6 +94,18 @@ export const noIds = (ids: TagIds) => !(ids instanceof Placeholder) && ids.lengt
 /** The value of a tag-id placeholder: the ids as an int[] literal. */
 export const idsLiteral = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
+/** A uuid[] parameter as a Postgres array literal (cast it with ::uuid[]). */
+export const uuidArrayLiteral = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/** `{a,b}` from either driver as a string array. */
+export const uuidArray = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String)
+    : String(v)
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
+
 /**
  * A list's reader in Shaped form (db/client.ts): the viewer and the non-empty tag sets as placeholders
  * (`viewer`, `hide`, `blur`), the shape they give the query, and the values to fill in.

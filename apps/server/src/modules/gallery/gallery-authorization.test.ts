@@ -21,11 +21,11 @@ const WHO: Who[] = ['owner', 'other', 'anon'];
 interface Ctx {
   folder: Folder;
   image: GalleryImage;
+  /** An upload of the owner's placed nowhere yet (setup `upload`). */
   upload: string;
   cardId: string;
 }
-/** `fresh`: the row moves or deletes the folder or image, so it gets its own. */
-type Row = MatrixRow<Who, Ctx, { fresh: boolean }>;
+type Row = MatrixRow<Who, Ctx, { upload: boolean }>;
 
 let t: TestApp;
 let tagTitle: string;
@@ -39,26 +39,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let shared: Ctx | undefined;
-/**
- * A fresh folder and image for rows that change or delete them (uploads are rate-limited per user,
- * so rows that leave them as they were share one).
- */
-async function context(fresh: boolean): Promise<Ctx> {
-  if (!fresh && shared) return shared;
+/** A folder of the owner's with an image in it, and the owner's display card (made once). */
+async function context(setup?: { upload: boolean }): Promise<Ctx> {
+  // Uploads are rate-limited per user; the table uploads far more than a person does.
+  await t.app.deps.limits.reset('mediaUploadUser', users.owner.id);
   const folder = await createFolder(t, users.owner, { folderName: 'authz' });
   const image = await addImage(t, users.owner, { folderId: folder.id });
-  // Each caller places their own upload, so "owner may" never collides with "other tried".
-  const upload = (await uploadImage(t.app, users.owner.cookie, { purpose: 'gallery' })).id;
+  const upload = setup?.upload
+    ? (await uploadImage(t.app, users.owner.cookie, { purpose: 'gallery' })).id
+    : '';
   cardId ??= (
     await call(t.app, 'POST', '/api/displaycard/create', users.owner.cookie, {
       tags: [tagTitle],
       displayMedia: [],
     })
   ).json<{ card: DisplayCard }>().card.id;
-  const made = { folder, image, upload, cardId };
-  if (!fresh) shared = made;
-  return made;
+  return { folder, image, upload, cardId };
 }
 
 const rows: Row[] = [
@@ -102,7 +98,6 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    setup: { fresh: true },
     name: 'PATCH /folders/order',
     method: 'PATCH',
     url: () => '/api/folders/order',
@@ -110,14 +105,13 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    setup: { fresh: true },
     name: 'DELETE /folder/delete/{id}',
     method: 'DELETE',
     url: (c) => `/api/folder/delete/${c.folder.id}?images=keep`,
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    setup: { fresh: true },
+    setup: { upload: true },
     name: 'POST /gallery/image',
     method: 'POST',
     url: () => '/api/gallery/image',
@@ -125,7 +119,6 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    setup: { fresh: true },
     name: 'PATCH /gallery/image/{id}',
     method: 'PATCH',
     url: (c) => `/api/gallery/image/${c.image.id}`,
@@ -133,7 +126,6 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, anon: 401 },
   },
   {
-    setup: { fresh: true },
     name: 'DELETE /gallery/image/{id}',
     method: 'DELETE',
     url: (c) => `/api/gallery/image/${c.image.id}`,
@@ -202,7 +194,7 @@ describe('gallery authorization', () => {
     t: () => t,
     who: WHO,
     rows,
-    context: (setup) => context(setup?.fresh ?? false),
+    context,
     cookieOf: (who) => (who === 'anon' ? undefined : users[who].cookie),
     snapshot: () => snapshot(),
     defaults: { mutates: ['owner'] },

@@ -1,3 +1,4 @@
+import type { Card } from '@brushline/shared/cards/schemas';
 import type {
   Folder,
   FolderCreateBodyInput,
@@ -35,14 +36,14 @@ export async function addImage(
   return res.json<{ image: GalleryImage }>().image;
 }
 
-/** An artist with an open card and a display card of three Public images tagged `tags`. */
+/** An artist with an open card (`commission`) and a display card of three Public images tagged `tags`. */
 export async function shownArtist(
   t: TestApp,
   tags: string[],
   opts: { price?: number; taking?: boolean; imageTags?: string[] } = {},
-): Promise<{ user: TestUser; card: DisplayCard; images: GalleryImage[] }> {
+): Promise<{ user: TestUser; card: DisplayCard; images: GalleryImage[]; commission: Card }> {
   const user = await registerArtist(t);
-  await createCard(t, user, {
+  const commission = await createCard(t, user, {
     startingPrice: opts.price ?? 20,
     isOpenComission: true,
     isCommissionsOpen: opts.taking ?? true,
@@ -55,5 +56,5 @@ export async function shownArtist(
     displayMedia: images.map((i) => i.id),
   });
   if (res.statusCode !== 200) throw new Error(`displaycard/create ${res.statusCode}: ${res.body}`);
-  return { user, card: res.json<{ card: DisplayCard }>().card, images };
+  return { user, card: res.json<{ card: DisplayCard }>().card, images, commission };
 }

@@ -1,15 +1,15 @@
 import { fromCents } from '@brushline/shared/cards/pricing';
 import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
-import { DISPLAY_CARD_MEDIA, DISPLAY_CARD_TAGS_MIN } from '@brushline/shared/gallery/constants';
-import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
 import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { Actor } from '../../platform/session.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { toPerson } from '../users/users.dto.ts';
+import { notShownReasons } from './display-card-shown.rules.ts';
 import type { DisplayCardRow } from './display-cards.repo.ts';
-import type { FolderRow, ImageRow } from './gallery.repo.ts';
+import type { FolderRow } from './folders.repo.ts';
+import type { ImageRow } from './images.repo.ts';
 
 export const imageMedia = (row: ImageRow): Media =>
   toMedia({ id: row.id, width: row.width, height: row.height, mime: row.mime, purpose: 'gallery' });
@@ -66,25 +66,13 @@ export function toFolder(
   };
 }
 
-/** SPEC §4, said to the owner: what is missing before the card is shown. */
-function notShownReasons(row: DisplayCardRow, showable: number): string[] {
-  if (row.isShown) return [];
-  const out: string[] = [];
-  if (row.tags.length < DISPLAY_CARD_TAGS_MIN) out.push(galleryMessages.notShownNoTags);
-  if (row.mediaIds.length !== DISPLAY_CARD_MEDIA || showable !== DISPLAY_CARD_MEDIA) {
-    out.push(galleryMessages.notShownMedia(showable));
-  }
-  if (row.openCards === 0) out.push(galleryMessages.notShownNoOpenCard);
-  return out;
-}
-
 /**
  * SPEC §3 Display card as this reader sees it: its tags, and the display images they may see in the
- * card's order (both read with the card, display-cards.repo.ts).
+ * card's order (both read with the card, display-cards.repo.ts); to its owner while it is not shown,
+ * what is missing (SPEC §4's conditions as the same read answered them, display-card-shown.rules.ts).
  */
 export function toDisplayCard(r: DisplayCardRow, actor: Actor | null): DisplayCard {
   const media = r.images;
-  const showable = media.filter((m) => m.ownerId === r.ownerId && m.effectivePrivacy !== 'Hidden').length;
   return {
     id: r.id,
     tags: r.tags,
@@ -92,7 +80,7 @@ export function toDisplayCard(r: DisplayCardRow, actor: Actor | null): DisplayCa
       toMedia({ id: m.id, width: m.width, height: m.height, mime: m.mime, purpose: 'gallery' }),
     ),
     isShown: r.isShown,
-    notShownReasons: actor?.id === r.ownerId ? notShownReasons(r, showable) : [],
+    notShownReasons: actor?.id === r.ownerId && !r.isShown && r.rule ? notShownReasons(r.rule) : [],
     owner: ownerOf(r),
     startingPrice: r.minPriceCents === null ? null : fromCents(r.minPriceCents),
     takingCommissions: r.takingCommissions,

@@ -1,5 +1,5 @@
 import type { MediaPlacement } from '../media/media.access.ts';
-import { visibleImageById } from './gallery.repo.ts';
+import { visibleImageById } from './images.repo.ts';
 
 /**
  * Who may fetch the file of a gallery image (registered in app.ts): the same rule as every gallery

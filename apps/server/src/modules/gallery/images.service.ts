@@ -12,22 +12,20 @@ import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { clearTagsOf, setTagsOf, tagsOf } from '../tags/tag-usage.service.ts';
 import { toGalleryImage } from './gallery.dto.ts';
+import { nextPosition, ownFolder } from './folders.repo.ts';
 import {
   countImagesIn,
   deleteMediaRow,
   imagesToDelete,
   insertGalleryImage,
   isGalleryImage,
-  lockOwnerGallery,
   moveImage,
-  nextPosition,
-  ownFolder,
   ownImage,
   updateImageRow,
   visibleImageById,
   type ImageSelection,
-} from './gallery.repo.ts';
-import { recomputeGallery } from './gallery-upkeep.repo.ts';
+} from './images.repo.ts';
+import { lockOwnerGallery, recomputeGallery } from './gallery-upkeep.repo.ts';
 import { galleryListsChanged } from './gallery-page-cache.ts';
 
 const imageMissing = () => notFound(galleryMessages.imageMissing);

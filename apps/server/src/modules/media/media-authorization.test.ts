@@ -10,7 +10,16 @@ import { multipartBody, pngBytes, uploadImage } from '../../test/media-fixtures.
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
 import { openCasual, post } from '../chat/chat-fixtures.ts';
 import { addImage, createFolder } from '../gallery/gallery-fixtures.ts';
-import { call, createCard, registerArtist, sendForm, type TestUser } from '../../test/kit.ts';
+import {
+  call,
+  createCard,
+  moveOrder,
+  ok,
+  registerArtist,
+  sendForm,
+  type OrderStatus,
+  type TestUser,
+} from '../../test/kit.ts';
 import { applyTo, postRequest, sampleRequest } from '../requests/request-fixtures.ts';
 import { registerStaff } from '../tags/tag-fixtures.ts';
 import { mediaRoutes } from './media.routes.ts';
@@ -68,11 +77,6 @@ async function upload(user: TestUser, purpose: MediaPurpose): Promise<string> {
   return (await uploadImage(t.app, user.cookie, { purpose })).id;
 }
 
-async function ok(res: Awaited<ReturnType<typeof call>>) {
-  if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body}`);
-  return res;
-}
-
 const unplaced = (purpose: MediaPurpose): Place => ({
   purpose,
   name: 'placed nowhere yet',
@@ -81,11 +85,11 @@ const unplaced = (purpose: MediaPurpose): Place => ({
 });
 const everyone: Who[] = WHO;
 
-/** An order from bob to ann's card, moved on by the artist through `moves`. */
-async function order(references: string[] = [], moves: string[] = []): Promise<SentForm> {
+/** An order from bob to ann's card, moved on up to `status`. */
+async function order(references: string[] = [], status: OrderStatus = 'none'): Promise<SentForm> {
   await t.app.deps.limits.reset('formSendUser', bob.id);
   const form = await sendForm(t, bob, annCard, { references });
-  for (const m of moves) await ok(await call(t.app, 'PUT', `/api/task/${form.task.id}/${m}`, ann.cookie));
+  await moveOrder(t, form, { artist: ann, buyer: bob }, status);
   return form;
 }
 
@@ -96,7 +100,7 @@ async function request(attachedMedia: string[], hideAfterApply = false): Promise
   await t.app.deps.limits.reset('applyDailyUser', bob.id);
   await applyTo(t, bob, made.guid, bobCard);
   if (hideAfterApply) {
-    await ok(
+    ok(
       await call(t.app, 'PATCH', `/api/request/update/${made.id}`, ann.cookie, {
         ...sampleRequest({ attachedMedia }),
         privacy: 'hidden',
@@ -113,7 +117,7 @@ const places: Place[] = [
     name: 'in a post',
     make: async () => {
       const mediaId = await upload(ann, 'post');
-      await ok(
+      ok(
         await call(t.app, 'POST', '/api/post', ann.cookie, {
           postContent: 'Look',
           attachedMedia: [mediaId],
@@ -131,7 +135,7 @@ const places: Place[] = [
     make: async () => {
       const mediaId = await upload(ann, purpose);
       const field = purpose === 'avatar' ? 'avatarMediaId' : 'bannerMediaId';
-      await ok(await call(t.app, 'PATCH', '/api/user/profile', ann.cookie, { [field]: mediaId }));
+      ok(await call(t.app, 'PATCH', '/api/user/profile', ann.cookie, { [field]: mediaId }));
       return { mediaId, uploader: ann, party: bob };
     },
     readers: everyone,
@@ -187,7 +191,7 @@ const places: Place[] = [
       const made = await postRequest(t, ann);
       await t.app.deps.limits.reset('applyDailyUser', bob.id);
       await applyTo(t, bob, made.guid, bobCard, { references: [mediaId] });
-      await ok(
+      ok(
         await call(t.app, 'PATCH', `/api/request/update/${made.id}`, ann.cookie, {
           ...sampleRequest(),
           privacy: 'hidden',
@@ -204,8 +208,8 @@ const places: Place[] = [
     name: 'delivered in an order',
     make: async () => {
       const mediaId = await upload(ann, 'delivery');
-      const form = await order([], ['accept', 'start']);
-      await ok(
+      const form = await order([], 'processing');
+      ok(
         await call(t.app, 'PUT', `/api/task/${form.task.id}/deliver`, ann.cookie, {
           files: [mediaId],
           message: 'Done',
@@ -220,8 +224,8 @@ const places: Place[] = [
     name: 'shared as work in progress',
     make: async () => {
       const mediaId = await upload(ann, 'delivery');
-      const form = await order([], ['accept', 'start']);
-      await ok(
+      const form = await order([], 'processing');
+      ok(
         await call(t.app, 'POST', `/api/task/${form.task.id}/wip`, ann.cookie, {
           files: [mediaId],
           message: 'Sketch',
@@ -240,7 +244,7 @@ const places: Place[] = [
       const mediaId = await upload(ann, 'chat');
       const room = await openCasual(t, ann, bob);
       await t.app.deps.limits.reset('chatSendBurst', ann.id);
-      await ok(await post(t, ann, room.id, { attachments: [mediaId] }));
+      ok(await post(t, ann, room.id, { attachments: [mediaId] }));
       return { mediaId, uploader: ann, party: bob };
     },
     readers: ['uploader', 'party'],
@@ -283,13 +287,6 @@ const PUBLIC: MediaPurpose[] = ['post', 'avatar', 'banner', 'cardBanner', 'cardT
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, max-age=31536000, immutable';
 
-const made = new Map<Place, Promise<Ctx>>();
-/** Each place is made once: reading its file changes nothing, so its cases share it. */
-const contextOf = (place: Place) => {
-  if (!made.has(place)) made.set(place, place.make());
-  return made.get(place)!;
-};
-
 const rows: MatrixRow<Who, Ctx, Place>[] = places.flatMap((place) =>
   (['full', 'miniature'] as const).map((variant) => ({
     name: `GET /media/{id}/{variant} (${variant} of ${place.purpose} ${place.name})`,
@@ -319,7 +316,7 @@ const rows: MatrixRow<Who, Ctx, Place>[] = places.flatMap((place) =>
   })),
 );
 
-// Uploading changes no upload there is: each case reads the first place's (made once).
+// Uploading changes no upload there is: each case reads the first place's.
 rows.push(
   ...(['post', 'reference'] as const).map((purpose): MatrixRow<Who, Ctx, Place> => ({
     name: `POST /media (purpose ${purpose})`,
@@ -347,7 +344,9 @@ describe('who may upload, and who may fetch an upload', () => {
     t: () => t,
     who: WHO,
     rows,
-    context: (place) => contextOf(place!),
+    // Each place is made once: reading its file changes nothing, so its cases share it.
+    context: (place) => place!.make(),
+    setupKey: (place) => place,
     cookieOf: (who, c) =>
       ({ uploader: c.uploader, party: c.party, stranger, staff, anon: undefined })[who]?.cookie,
     // Reading a file changes nothing: its row stays as it was, and no upload is added.

@@ -29,9 +29,7 @@ interface Ctx {
   /** A link from a mail of the owner's turning off e-mail about new orders. */
   token: string;
 }
-/** writes: the row reads or unsubscribes, so each case gets its own (the others share one). */
-type Setup = { writes?: boolean };
-type Row = MatrixRow<Who, Ctx, Setup>;
+type Row = MatrixRow<Who, Ctx>;
 
 let t: TestApp;
 const users = {} as Record<Exclude<Who, 'anon'>, TestUser>;
@@ -44,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** An unread notification of the owner's, with e-mail about new orders on (as by default). */
-async function make(): Promise<Ctx> {
+async function context(): Promise<Ctx> {
   const text = `Note ${randomBytes(4).toString('hex')}`;
   const notification = await notify(t.app.deps, null, {
     userId: users.owner.id,
@@ -62,9 +60,6 @@ async function make(): Promise<Ctx> {
   });
   return { notification, text, token };
 }
-
-let shared: Promise<Ctx> | undefined;
-const context = (setup: Setup = {}) => (setup.writes ? make() : (shared ??= make()));
 
 /** What the owner sees: their notifications (read or not), the bell's count, their preferences. */
 async function snapshot() {
@@ -102,7 +97,6 @@ const rows: Row[] = [
     name: 'PUT /notifications/read/{id}',
     method: 'PUT',
     url: (c) => `/api/notifications/read/${c.notification.id}`,
-    setup: { writes: true },
     expect: { owner: 200, stranger: 404, staff: 404, anon: 401 },
     mutates: ['owner'],
   },
@@ -111,7 +105,6 @@ const rows: Row[] = [
     name: 'PUT /notifications/read-all',
     method: 'PUT',
     url: () => '/api/notifications/read-all',
-    setup: { writes: true },
     expect: signedIn,
     mutates: ['owner'],
   },
@@ -134,7 +127,6 @@ const rows: Row[] = [
     method: 'PUT',
     url: () => '/api/notifications/preferences',
     body: () => ({ newOrders: 'inApp' }),
-    setup: { writes: true },
     expect: signedIn,
     mutates: ['owner'],
   },
@@ -142,7 +134,6 @@ const rows: Row[] = [
     name: "POST /notifications/unsubscribe/{token} (the owner's link)",
     method: 'POST',
     url: (c) => `/api/notifications/unsubscribe/${c.token}`,
-    setup: { writes: true },
     expect: everyone,
     mutates: WHO,
   },
@@ -168,7 +159,7 @@ describe('notification routes × callers', () => {
     t: () => t,
     who: WHO,
     rows,
-    context,
+    context: () => context(),
     cookieOf: (who) => (who === 'anon' ? undefined : users[who].cookie),
     snapshot: () => snapshot(),
     markers: (c) => [c.text],

@@ -7,9 +7,12 @@ import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../
 import { cardsRoutes } from '../cards/cards.routes.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
 import {
+  bodyOf,
   call,
   createCard,
   deliveryBody,
+  moveOrder,
+  ok,
   registerArtist,
   sampleCard,
   sampleForm,
@@ -52,40 +55,25 @@ beforeAll(async () => {
   t = await createTestApp();
   ann = await registerArtist(t);
   stranger = await registerArtist(t);
-  buyers = [];
-  // Enough buyers that none reaches the 30-forms-in-10-minutes limit over the whole table.
-  for (let i = 0; i < 6; i += 1) buyers.push(await registerUser(t.app, t.dataDir));
+  buyers = [await registerUser(t.app, t.dataDir), await registerUser(t.app, t.dataDir)];
 });
 afterAll(() => t.close());
 
+/** A card of ann's, a form of a buyer's to it, moved up to the setup's status. */
 async function context(setup: Setup = {}): Promise<Ctx> {
   const buyer = buyers[n % buyers.length]!;
   n += 1;
+  // The table sends far more forms than a person does.
+  await t.app.deps.limits.reset('formSendUser', buyer.id);
   const title = `Card ${randomBytes(4).toString('hex')}`;
   // A form needs an open card; a "closed" row closes the card after the form was sent.
   const card = await createCard(t, ann, { title });
   const form = await sendForm(t, buyer, card);
-  const moves = ['accept', 'start', 'deliver'].slice(
-    0,
-    ['waiting', 'processing', 'finished'].indexOf(setup.status ?? 'none') + 1,
-  );
-  // An upload costs an image re-encode: made only for the rows whose setup passes through a delivery.
+  // An upload costs an image re-encode: made only for the setups that pass through a delivery.
   const needsFile = setup.status === 'processing' || setup.status === 'finished' || !!setup.wip;
   const delivery = needsFile ? await deliveryBody(t, ann) : { files: [''], message: '' };
-  for (const m of moves) {
-    const res = await call(
-      t.app,
-      'PUT',
-      `/api/task/${form.task.id}/${m}`,
-      ann.cookie,
-      m === 'deliver' ? delivery : undefined,
-    );
-    if (res.statusCode !== 200) throw new Error(`${m} ${res.statusCode}: ${res.body}`);
-  }
-  if (setup.wip) {
-    const res = await call(t.app, 'POST', `/api/task/${form.task.id}/wip`, ann.cookie, delivery);
-    if (res.statusCode !== 200) throw new Error(`wip ${res.statusCode}: ${res.body}`);
-  }
+  await moveOrder(t, form, { artist: ann, buyer }, setup.status ?? 'none', delivery);
+  if (setup.wip) ok(await call(t.app, 'POST', `/api/task/${form.task.id}/wip`, ann.cookie, delivery), 'wip');
   const page = await call(t.app, 'GET', `/api/order/${form.id}`, buyer.cookie);
   const updateId = page.json<OrderPage>().updates.at(-1)?.id ?? 0;
   if (setup.closed) {
@@ -99,15 +87,14 @@ async function context(setup: Setup = {}): Promise<Ctx> {
 
 /** What the participants can see: the artist's cards and tasks, the buyer's outgoing forms, notifications. */
 async function snapshot(c: Ctx) {
-  const get = async (url: string, user: TestUser) => (await call(t.app, 'GET', url, user.cookie)).body;
   return [
-    await get('/api/comissioncard/owner', ann),
-    await get(`/api/task/comissions/get/crm/${ann.login}`, ann),
-    await get('/api/comissionforms/outgoing', c.buyer),
-    await get('/api/notifications', ann),
-    await get('/api/notifications', c.buyer),
+    await bodyOf(t, '/api/comissioncard/owner', ann),
+    await bodyOf(t, `/api/task/comissions/get/crm/${ann.login}`, ann),
+    await bodyOf(t, '/api/comissionforms/outgoing', c.buyer),
+    await bodyOf(t, '/api/notifications', ann),
+    await bodyOf(t, '/api/notifications', c.buyer),
     // The buyer's view: the artist opening the order page would mark it read.
-    await get(`/api/order/${c.form.id}`, c.buyer),
+    await bodyOf(t, `/api/order/${c.form.id}`, c.buyer),
   ];
 }
 
@@ -197,6 +184,13 @@ const rows: Row[] = [
     expect: { artist: 200, buyer: 200, stranger: 404, anon: 401 },
     mutates: ['artist'],
     seenBy: ['artist', 'buyer'],
+  },
+  {
+    // Not overdue (no due date): refused for the buyer too; strangers do not learn it exists.
+    name: 'PUT /comissionform/{id}/cancel-overdue',
+    method: 'PUT',
+    url: (c) => `/api/comissionform/${c.form.id}/cancel-overdue`,
+    expect: { artist: 409, buyer: 409, stranger: 404, anon: 401 },
   },
   {
     name: 'DELETE /comissionform/decline/{id}',
@@ -349,7 +343,7 @@ describe('authorization matrix', () => {
     cookieOf: (who, c) => ({ artist: ann, buyer: c.buyer, stranger, anon: undefined })[who]?.cookie,
     snapshot,
     markers: (c) => [c.title],
-    // One card per case would pass the per-artist card cap (CARDS_PER_OWNER_MAX) before the end.
+    // A card per context would pass the per-artist card cap (CARDS_PER_OWNER_MAX) before the end.
     cleanup: async (c) => {
       await call(t.app, 'DELETE', `/api/comissioncard/delete/${c.card.uuid}`, ann.cookie);
     },

@@ -25,8 +25,10 @@ import {
   findFormRows,
   findOrderDueAt,
   lockTaskAt,
+  markDelivered,
   moveTaskStatus,
 } from './orders.repo.ts';
+import { announceStatusMove } from './orders.events.ts';
 import { formNotFound, presentForm, readForm, sideOf } from './orders.service.ts';
 
 const illegal = (message: string = orderMessages.illegalTransition) =>
@@ -112,11 +114,21 @@ export async function deliverWork(
   const side = sideOf(row, actor);
   const to = nextStatus(row.taskStatus, 'deliver', side);
   if (!to) throw illegal();
-  const push = await ctx.db.transaction(async (tx) => {
+  const push = await ctx.events.transaction(ctx.db, async (tx, emit) => {
     await assertOwnMedia({ db: tx }, actor, input.files, ['delivery']);
     await assertRoomForUpdate({ db: tx }, row.id);
     const moved = await moveTaskStatus(tx, row.taskId, row.taskStatus, to);
     if (!moved) throw illegal();
+    await markDelivered(tx, row.id);
+    await emit('orderMoved', {
+      formId: row.id,
+      artistId: row.artistId,
+      buyerId: row.senderId,
+      actorId: actor.id,
+      action: 'deliver',
+      from: row.taskStatus,
+      to,
+    });
     await insertUpdate(
       tx,
       {
@@ -139,13 +151,7 @@ export async function deliverWork(
     return created.push;
   });
   push(ctx);
-  // The artist's kanban task follows its status (the board's reaction).
-  await ctx.events.emit('commissionStatusChanged', {
-    formId: row.id,
-    artistId: row.artistId,
-    buyerId: row.senderId,
-    status: to,
-  });
+  await announceStatusMove(ctx, row, to);
   const [fresh] = await findFormRows(ctx.db, byFormId(row.id));
   return presentForm(ctx, fresh!);
 }

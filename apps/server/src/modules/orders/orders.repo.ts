@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type Placeholder, type SQL } from
 import { BOARD_TASK_STATUSES } from '@brushline/shared/board/constants';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FormType, TaskStatus } from '@brushline/shared/orders/constants';
+import type { PaymentPlan } from '@brushline/shared/payments/plan';
 import type { DbOrTx } from '../../db/client.ts';
 import { whereOf, type Where } from '../../db/where.ts';
 import { media } from '../../db/schema/media.ts';
@@ -9,6 +10,7 @@ import {
   commissionForms,
   commissionTasks,
   formReferences,
+  orderUpdates,
   type StoredChosenSection,
 } from '../../db/schema/orders.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
@@ -30,6 +32,11 @@ const formColumns = {
   revisionsIncluded: commissionForms.revisionsIncluded,
   waitlist: commissionForms.waitlist,
   showInQueue: commissionForms.showInQueue,
+  dueAt: commissionForms.dueAt,
+  paymentPlan: commissionForms.paymentPlan,
+  deliveryDays: commissionForms.deliveryDays,
+  startBeforePayment: commissionForms.startBeforePayment,
+  deliveredAt: commissionForms.deliveredAt,
   createdAt: commissionForms.createdAt,
   senderId: sender.id,
   senderLogin: sender.login,
@@ -77,6 +84,9 @@ export const receivedBy = (userId: string) => eq(commissionForms.artistId, userI
 export const toCard = (cardUuid: string) => eq(commissionForms.cardUuid, cardUuid);
 /** Orders `userId` is a side of: the artist or the commissioner (sideOf's rule, in SQL). */
 export const partyTo = (userId: string) => or(sentBy(userId), receivedBy(userId));
+/** Orders `userId` is a side of that have not ended (done, canceled or declined). */
+export const openOrdersOf = (userId: string) =>
+  and(partyTo(userId), withTaskStatus(['none', 'waiting', 'processing', 'finished']));
 /** Orders between two users, whichever of them sent it. */
 export const betweenUsers = (a: string, b: string) =>
   or(and(sentBy(a), receivedBy(b)), and(sentBy(b), receivedBy(a)));
@@ -122,8 +132,13 @@ export interface NewForm {
   /** Sent while no slot was open (decision 0014); false when not said. */
   waitlist?: boolean;
   /** The buyer's choice to show their name and options in the public queue; false when not said. */
-  showInQueue?: boolean; /** When the work is due (an order from a request: dueInDays); none when not said. */
+  showInQueue?: boolean;
+  /** When the work is due (an order from a request: dueInDays); none when not said. */
   dueAt?: SQL<Date> | Date | null;
+  /** The card's payment plan, copied (decision 0020). */
+  paymentPlan: PaymentPlan;
+  /** The card's delivery time in days, copied; acceptance starts the due date's clock. */
+  deliveryDays?: number | null;
 }
 
 /** Stores a form, its references and its task (status none); call inside a transaction. */
@@ -248,4 +263,75 @@ export function boardCommissionsStamp(artistId: string | Placeholder): SQL<strin
     join ${commissionTasks} t on t.form_id = f.id
     join ${users} u on u.id = f.sender_id
     where f.artist_id = ${artistId} and t.status in (${statuses}))`;
+}
+
+/** Acceptance starts the delivery time's clock: due = now + the card's days (when it stated some). */
+export async function startDueClock(db: DbOrTx, formId: number): Promise<void> {
+  await db
+    .update(commissionForms)
+    .set({ dueAt: sql`now() + make_interval(days => ${commissionForms.deliveryDays})` })
+    .where(and(eq(commissionForms.id, formId), sql`${commissionForms.deliveryDays} is not null`));
+}
+
+/** The order was delivered now (the automatic approval counts from here). */
+export async function markDelivered(db: DbOrTx, formId: number): Promise<void> {
+  await db
+    .update(commissionForms)
+    .set({ deliveredAt: sql`now()` })
+    .where(eq(commissionForms.id, formId));
+}
+
+/** The artist's choice to start before the up-front payment is confirmed. */
+export async function setStartBeforePayment(db: DbOrTx, formId: number, enabled: boolean): Promise<void> {
+  await db.update(commissionForms).set({ startBeforePayment: enabled }).where(eq(commissionForms.id, formId));
+}
+
+/** Moves the due date (an accepted extension). */
+export async function setDueAt(db: DbOrTx, formId: number, dueAt: Date): Promise<void> {
+  await db.update(commissionForms).set({ dueAt }).where(eq(commissionForms.id, formId));
+}
+
+/**
+ * The guarded overdue cancel (decision 0020): only while the task is still at one of `from` and
+ * the due date has passed, in one conditional UPDATE, so a delivery racing it either lands first
+ * (this then changes nothing) or finds the task canceled.
+ */
+export async function cancelIfOverdue(
+  db: DbOrTx,
+  taskId: number,
+  from: readonly TaskStatus[],
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(commissionTasks)
+    .set({ status: 'canceled', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(commissionTasks.id, taskId),
+        inArray(commissionTasks.status, [...from]),
+        sql`exists (select 1 from ${commissionForms} where ${commissionForms.id} = ${commissionTasks.formId} and ${commissionForms.dueAt} < ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: commissionTasks.id });
+  return rows.length > 0;
+}
+
+/** Whether the order has a work in progress shared (its "when a WIP is shared" payments are due). */
+export async function hasWipUpdate(db: DbOrTx, formId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: orderUpdates.id })
+    .from(orderUpdates)
+    .where(and(eq(orderUpdates.formId, formId), eq(orderUpdates.kind, 'wip')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Holds the task for the rest of the transaction (FOR UPDATE): money actions serialize with moves. */
+export async function lockTask(db: DbOrTx, formId: number): Promise<TaskStatus | null> {
+  const [row] = await db
+    .select({ status: commissionTasks.status })
+    .from(commissionTasks)
+    .where(eq(commissionTasks.formId, formId))
+    .for('update');
+  return row?.status ?? null;
 }

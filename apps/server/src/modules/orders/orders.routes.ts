@@ -41,7 +41,7 @@ import {
   sendForm,
 } from './orders.service.ts';
 import { deliverWork, getOrderPage, openOrderFile, shareWip } from './deliveries.service.ts';
-import { moveTask } from './transitions.service.ts';
+import { cancelOverdue, moveTask } from './transitions.service.ts';
 
 const tags = ['orders'];
 const security = [{ session: [] }];
@@ -122,6 +122,24 @@ export const ordersRoutes =
         },
       },
       async (req) => listPendingGroups(deps, requireActor(req), req.params.login),
+    );
+
+    app.put(
+      '/comissionform/:id/cancel-overdue',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Buyer cancels an accepted order past its due date with nothing delivered',
+          description:
+            'The one move outside the status machine (decision 0020): waiting or processing → canceled, only by the buyer and ' +
+            'only once the due date has passed (else 409 not_overdue). Everything paid becomes a refund owed, in the same ' +
+            'transaction; the artist is told. A delivery racing it: one wins, the other gets 409.',
+          params: orderIdParamsSchema,
+          response: { 200: sentFormSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (req) => cancelOverdue(deps, requireActor(req), req.params.id),
     );
 
     app.put(

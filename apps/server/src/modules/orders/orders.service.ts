@@ -11,7 +11,9 @@ import type {
   SentForm,
   StatusCounts,
 } from '@brushline/shared/orders/schemas';
+import { FULL_PLAN } from '@brushline/shared/payments/plan';
 import { ACTIVE_TASK_STATUSES, TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
+import { isStaff } from '@brushline/shared/roles';
 import { userNotFound } from '@brushline/shared/users/messages';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import type { EmitCtx } from '../../platform/events.ts';
@@ -32,12 +34,16 @@ import {
   findFormRows,
   findReferenceRows,
   dueInDays,
+  hasWipUpdate,
   insertFormWithTask,
+  lockTask,
   markFormRead,
   moveTaskStatus,
   newFor,
   receivedBy,
   sentBy,
+  setDueAt,
+  setStartBeforePayment,
   type FormRow,
 } from './orders.repo.ts';
 
@@ -109,6 +115,8 @@ export async function sendForm(
         terms: card.terms,
         totalPriceCents: toCents(choice.total),
         revisionsIncluded: card.revisionsIncluded,
+        paymentPlan: card.paymentPlan,
+        deliveryDays: card.deliveryDays,
         chosen: choice.lines.map((l) => ({
           key: l.key,
           title: l.title,
@@ -271,6 +279,8 @@ export async function createRequestedOrder(
       chosen: [],
       type: 'requested',
       dueAt: dueInDays(order.deadlineDays),
+      // A request states an offered price and a deadline, not a plan: paid in full up front.
+      paymentPlan: FULL_PLAN,
     },
     order.references,
   );
@@ -278,6 +288,15 @@ export async function createRequestedOrder(
   if (!(await moveTaskStatus(ctx.db, ids.taskId, accept.from, accept.to))) {
     throw new AppError(409, 'illegal_transition', orderMessages.illegalTransition);
   }
+  await ctx.emit('orderMoved', {
+    formId: ids.formId,
+    artistId: order.artistId,
+    buyerId: order.buyerId,
+    actorId: order.artistId,
+    action: 'accept',
+    from: accept.from,
+    to: accept.to,
+  });
   await ctx.emit('orderAccepted', { artistId: order.artistId, buyerId: order.buyerId });
   return ids;
 }
@@ -291,4 +310,66 @@ export async function tasksOfForms(
   if (formIds.length === 0) return new Map();
   const rows = await findFormRows(ctx.db, byFormIds(formIds));
   return new Map(rows.map((r) => [r.id, { id: r.taskId, status: r.taskStatus }]));
+}
+
+/** An order as the money side (payments) reads it. */
+export type MoneyOrder = FormRow & {
+  /** The viewer: one of the two parties, or staff (who may read, never act). */
+  side: 'artist' | 'buyer' | 'staff';
+  /** A work in progress was shared: payments due "when a WIP is shared" are due. */
+  hasWip: boolean;
+};
+
+/**
+ * The order `formId` for its money side. The two parties see it; staff read it; anyone else gets
+ * 404 as for the order itself. With `lock`, the task row is held (FOR UPDATE) for the rest of the
+ * caller's transaction first, so a money action and a move of the same order happen one after the
+ * other and each sees what the other did.
+ */
+export async function orderForMoney(
+  ctx: TxCtx,
+  actor: Actor,
+  formId: number,
+  opts: { lock?: boolean } = {},
+): Promise<MoneyOrder> {
+  if (opts.lock && !(await lockTask(ctx.db, formId))) throw formNotFound();
+  const [row] = await findFormRows(ctx.db, byFormId(formId));
+  if (!row) throw formNotFound();
+  const side =
+    row.artistId === actor.id
+      ? 'artist'
+      : row.senderId === actor.id
+        ? 'buyer'
+        : isStaff(actor.roles)
+          ? 'staff'
+          : null;
+  if (!side) throw formNotFound();
+  return { ...row, side, hasWip: await hasWipUpdate(ctx.db, formId) };
+}
+
+/** The same order read by the server itself (timers): no viewer, no access check. */
+export async function orderForTimer(ctx: TxCtx, _actor: null, formId: number, opts: { lock?: boolean } = {}) {
+  if (opts.lock && !(await lockTask(ctx.db, formId))) return null;
+  const [row] = await findFormRows(ctx.db, byFormId(formId));
+  return row ?? null;
+}
+
+/** The artist's choice to start before the up-front payment; only theirs, while not yet started. */
+export async function chooseStartBeforePayment(
+  ctx: TxCtx,
+  _actor: Actor,
+  formId: number,
+  enabled: boolean,
+): Promise<void> {
+  await setStartBeforePayment(ctx.db, formId, enabled);
+}
+
+/** An accepted extension moves the order's due date. */
+export async function moveDueDate(
+  ctx: TxCtx,
+  _actor: Actor | null,
+  formId: number,
+  dueAt: Date,
+): Promise<void> {
+  await setDueAt(ctx.db, formId, dueAt);
 }

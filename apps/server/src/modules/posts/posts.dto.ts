@@ -40,5 +40,6 @@ export function toPost(row: PostCardRow): Post {
     totalLikes: row.totalLikes,
     likedByMe: row.likedByMe,
     createdAt: row.createdAt.toISOString(),
+    hiddenByStaff: row.hiddenReason,
   };
 }

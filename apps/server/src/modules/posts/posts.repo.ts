@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PG_INT_MAX } from '@brushline/shared/paging';
 import type { Maturity } from '@brushline/shared/posts/constants';
@@ -6,7 +6,7 @@ import type { Role } from '@brushline/shared/roles';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { postLikes, postMedia, posts } from '../../db/schema/posts.ts';
-import { ownPictureId, rolesColumn, users } from '../../db/schema/users.ts';
+import { ownerNotRestricted, ownPictureId, rolesColumn, users } from '../../db/schema/users.ts';
 import type { PostMediaJson } from './posts.dto.ts';
 
 /** The viewer's own like of each post on the page (likedByMe). */
@@ -52,6 +52,7 @@ function cardColumns() {
     maturity: posts.maturity,
     totalLikes: posts.totalLikes,
     createdAt: posts.createdAt,
+    hiddenReason: posts.hiddenReason,
     ownerLogin: users.login,
     ownerDisplayName: users.displayName,
     // Only while the avatar's media row still exists and is the owner's: no dead links.
@@ -80,6 +81,8 @@ export type PostCardRow = {
   maturity: Maturity;
   totalLikes: number;
   createdAt: Date;
+  /** Why staff hid it; null while it is not hidden. */
+  hiddenReason: string | null;
   ownerLogin: string;
   ownerDisplayName: string;
   ownerAvatarId: string | null;
@@ -117,17 +120,15 @@ function cardsPage(
   offset: number | Placeholder,
   viewer: SQL,
 ) {
-  const pageIds = db
-    .$with('page_ids')
-    .as(
-      db
-        .select({ pageId: posts.id })
-        .from(posts)
-        .where(where)
-        .orderBy(desc(posts.id))
-        .limit(limit)
-        .offset(offset),
-    );
+  const pageIds = db.$with('page_ids').as(
+    db
+      .select({ pageId: posts.id })
+      .from(posts)
+      .where(and(where, ownerNotRestricted(posts.ownerId)))
+      .orderBy(desc(posts.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return (
     db
       .with(pageIds)
@@ -151,6 +152,8 @@ export function postCardsQuery(db: DbOrTx, f: PostFilter) {
     f.before === undefined ? undefined : lt(posts.id, f.before),
     f.ownerLogin === undefined ? undefined : eq(posts.ownerId, ownerIdOf(f.ownerLogin.toLowerCase())),
     f.ids ? inArray(posts.id, [...f.ids]) : undefined,
+    // Lists never show a post staff hid; one post by id does (the service decides who may see it).
+    f.ids ? undefined : isNull(posts.hiddenAt),
   );
   return cardsPage(db, where, f.limit, f.offset ?? 0, f.viewerId === null ? sql`null` : sql`${f.viewerId}`);
 }
@@ -170,6 +173,7 @@ function prepareFeed(db: DbOrTx, byOwner: boolean) {
     // A comma list, not an array parameter: PGlite cannot bind a JS array to an enum array.
     sql`${posts.maturity} = any(string_to_array(${sql.placeholder('maturities')}, ',')::maturity[])`,
     lt(posts.id, sql.placeholder('before')),
+    isNull(posts.hiddenAt),
     byOwner ? eq(posts.ownerId, ownerIdOf(sql.placeholder('owner'))) : undefined,
   );
   return cardsPage(
@@ -304,6 +308,20 @@ export async function deletePostRow(db: DbOrTx, id: number, ownerId: string | nu
   const rows = await db
     .delete(posts)
     .where(and(eq(posts.id, id), ownerId === null ? undefined : eq(posts.ownerId, ownerId)))
+    .returning({ id: posts.id });
+  return rows.length > 0;
+}
+
+/** Hides a post (staff) with the reason its owner reads, or shows it again (reason null). Answers whether it exists. */
+export async function setPostHidden(db: DbOrTx, id: number, reason: string | null): Promise<boolean> {
+  const rows = await db
+    .update(posts)
+    .set(
+      reason === null
+        ? { hiddenAt: null, hiddenReason: null }
+        : { hiddenAt: sql`now()`, hiddenReason: reason },
+    )
+    .where(eq(posts.id, id))
     .returning({ id: posts.id });
   return rows.length > 0;
 }

@@ -3,7 +3,7 @@ import type { CreatePostBody, FeedQuery, LikeState, Post, PostPage } from '@brus
 import { messages } from '@brushline/shared/messages';
 import { isStaff } from '@brushline/shared/roles';
 import type { Db } from '../../db/client.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
@@ -11,6 +11,7 @@ import { createNotification } from '../notifications/notifications.service.ts';
 import { toPost } from './posts.dto.ts';
 import { feedLikesChanged, feedPageCache, feedPageKey, feedPagesChanged } from './feed-page-cache.ts';
 import {
+  setPostHidden,
   addToTotalLikes,
   deleteLike,
   deletePostRow,
@@ -72,8 +73,23 @@ export async function getPost(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: nu
     ids: [id],
     limit: 1,
   });
-  if (!row) throw notFound(messages.postMissing);
+  // A post staff hid is its owner's and staff's to see (decision 0022); anyone else: as if gone.
+  if (!row || (row.hiddenReason !== null && row.ownerId !== actor?.id && !isStaff(actor?.roles ?? [])))
+    throw notFound(messages.postMissing);
   return toPost(row);
+}
+
+/**
+ * Staff hide a post (with the reason its owner reads) or show it again (null): it leaves every
+ * list (the caller drops the cached feed pages after its commit). Answers whether the post exists.
+ */
+export async function setPostHiddenByStaff(
+  ctx: TxCtx,
+  _actor: Actor,
+  id: number,
+  reason: string | null,
+): Promise<boolean> {
+  return setPostHidden(ctx.db, id, reason);
 }
 
 /**

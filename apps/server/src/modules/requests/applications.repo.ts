@@ -158,3 +158,28 @@ export async function referenceIdsOf(db: DbOrTx, id: number): Promise<string[]> 
     .orderBy(asc(applicationReferences.position));
   return rows.map((r) => r.mediaId);
 }
+
+/**
+ * Ends the pending applications `userId` is a side of (sent by them, or to one of their requests)
+ * as declined, because staff restricted that account; answers each with its other side and title.
+ */
+export async function declinePendingOf(db: DbOrTx, userId: string) {
+  const sender = sql`${applications.senderId} = ${userId}`;
+  const toTheirs = sql`${applications.requestId} in (select r.id from requests r where r.owner_id = ${userId})`;
+  const rows = await db
+    .update(applications)
+    .set({ status: 'declined' })
+    .where(and(eq(applications.status, 'pending'), or(sender, toTheirs)))
+    .returning({ senderId: applications.senderId, requestId: applications.requestId });
+  if (rows.length === 0) return [];
+  const titles = await db
+    .select({ id: requests.id, title: requests.title, ownerId: requests.ownerId })
+    .from(requests)
+    .where(inArray(requests.id, [...new Set(rows.map((r) => r.requestId))]));
+  const byId = new Map(titles.map((t) => [t.id, t]));
+  return rows.map((r) => ({
+    senderId: r.senderId,
+    ownerId: byId.get(r.requestId)!.ownerId,
+    title: byId.get(r.requestId)!.title,
+  }));
+}

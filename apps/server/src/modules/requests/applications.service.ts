@@ -31,6 +31,7 @@ import { toPerson } from '../users/users.dto.ts';
 import {
   answerPending,
   applicationById,
+  declinePendingOf,
   findApplicationReferenceRows,
   findApplicationRows,
   markApplicationRead,
@@ -304,4 +305,27 @@ export async function listTracking(
       (a) => trackingStateOf(a.status, a.commissionTask?.status ?? null) === state,
     ),
   }));
+}
+
+/**
+ * Staff suspended or banned an account (moderation's accountRestrictionChanged, in its
+ * transaction; decision 0022): the pending applications it sent, and those to its requests, end as
+ * declined — nobody can answer them now — and the other side of each is told.
+ */
+export async function followApplicantRestriction(
+  ctx: TxCtx,
+  _actor: null,
+  e: { userId: string; restricted: boolean },
+): Promise<void> {
+  if (!e.restricted) return;
+  for (const a of await declinePendingOf(ctx.db, e.userId)) {
+    const theyApplied = a.senderId === e.userId;
+    await createNotification(ctx, null, {
+      userId: theyApplied ? a.ownerId : a.senderId,
+      type: 'approval_request_status',
+      message: theyApplied
+        ? `An application to “${a.title}” ended: staff suspended the artist's account`
+        : `Your application to “${a.title}” ended: staff suspended the account that posted the request`,
+    });
+  }
 }

@@ -164,7 +164,20 @@ describe('answering', () => {
     expect(board.tasks.filter((x) => x.commission?.taskId === approved.commissionTask!.id)).toHaveLength(1);
     expect(groupOf(await tracking(artist, 'incoming'), app.id)).toBe('approved');
     expect(groupOf(await tracking(client, 'outgoing'), app.id)).toBe('approved');
-    // The artist starts it like any accepted order; tracking follows.
+    // The artist starts it like any accepted order, once the offered price is paid (the plan of an
+    // order from a request: in full up front); tracking follows.
+    const start = `/api/task/${approved.commissionTask!.id}/start`;
+    expect((await call(t.app, 'PUT', start, artist.cookie)).json().error.code).toBe('payment_required');
+    const paid = await call(
+      t.app,
+      'PUT',
+      `/api/comissionform/${approved.commissionTask!.formId}/payments/0/confirm`,
+      artist.cookie,
+      {
+        reference: 'PayPal',
+      },
+    );
+    expect(paid.statusCode).toBe(200);
     expect(
       (await call(t.app, 'PUT', `/api/task/${approved.commissionTask!.id}/start`, artist.cookie)).statusCode,
     ).toBe(200);

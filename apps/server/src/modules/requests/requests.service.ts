@@ -6,7 +6,6 @@ import { clampDeadline, priceFilterCents } from '@brushline/shared/requests/pric
 import type { Request, RequestBody, RequestFilterQuery } from '@brushline/shared/requests/schemas';
 import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
 import type { TagRef } from '@brushline/shared/tags/schemas';
-import type { Where } from '../../db/where.ts';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -19,9 +18,7 @@ import { requestNotFound, toRequest, toRequestValues } from './requests.dto.ts';
 import {
   byGuid,
   byId,
-  carriesAnyTag,
   deleteOwnRequest,
-  filterConditions,
   findPageEnds,
   findRequestMediaRows,
   findRequestRows,
@@ -29,9 +26,11 @@ import {
   lockAndCountRequests,
   ownedBy,
   readableBy,
+  publicPageRows,
   replaceRequestMedia,
   updateOwnRequest,
   type ListCursor,
+  type PublicFilter,
   type RequestRow,
 } from './requests.repo.ts';
 
@@ -187,13 +186,13 @@ export async function filterRequests(
   };
   const key = JSON.stringify(filter);
   const read = cachedPage(ctx.bus, `${key}#${q.page}`, async () => {
-    const tagConditions = [];
+    const tagIds = [];
     for (const title of filter.tags) {
       const ids = await tagSearchIds(ctx, null, title);
       if (ids.length === 0) return [];
-      tagConditions.push(carriesAnyTag(REQUEST_TAG_KIND, ids));
+      tagIds.push(ids);
     }
-    return readPage(ctx, key, filterConditions({ ...filter, tagConditions }), q.page);
+    return readPage(ctx, key, { ...filter, tagIds }, q.page);
   });
   const [page, hidden] = await Promise.all([read, hiddenBy(ctx, actor)]);
   return page.map(forReader(actor, hidden));
@@ -205,7 +204,7 @@ export async function filterRequests(
  * from the nearest remembered start before it, walking the ordered index once to learn the starts
  * of every page up to n. Every tag is kept (the reader's filter is applied on the way out).
  */
-async function readPage(ctx: Pick<Deps, 'db' | 'bus'>, key: string, where: Where, n: number) {
+async function readPage(ctx: Pick<Deps, 'db' | 'bus'>, key: string, filter: PublicFilter, n: number) {
   const { starts } = requestListCache(ctx.bus);
   const ticket = starts.ticket();
   const known = starts.get(key);
@@ -217,7 +216,7 @@ async function readPage(ctx: Pick<Deps, 'db' | 'bus'>, key: string, where: Where
     else {
       let from = 1;
       for (const [p, cursor] of known ?? []) if (p < n && p > from) [from, start] = [p, cursor];
-      const ends = await findPageEnds(ctx.db, where, start, REQUESTS_PAGE_SIZE, n - from);
+      const ends = await findPageEnds(ctx.db, filter, start, REQUESTS_PAGE_SIZE, n - from);
       learned = new Map(known);
       ends.forEach((cursor, i) => learned!.set(from + i + 1, cursor));
       if (ends.length < n - from) {
@@ -227,12 +226,13 @@ async function readPage(ctx: Pick<Deps, 'db' | 'bus'>, key: string, where: Where
       start = ends.at(-1)!;
     }
   }
-  const rows = await findRequestRows(ctx.db, where, { limit: REQUESTS_PAGE_SIZE, after: start });
+  // One statement: the page's rows with their owners, counts, tags and attachments.
+  const rows = await publicPageRows(ctx.db, filter, start, REQUESTS_PAGE_SIZE);
   const last = rows.at(-1);
   if (rows.length === REQUESTS_PAGE_SIZE && last && !(learned ?? known)?.has(n + 1)) {
     learned = new Map(learned ?? known);
     learned.set(n + 1, { createdAt: last.cursorAt, id: last.id });
   }
   if (learned) starts.store(ticket, key, learned);
-  return presentRequests(ctx, null, rows);
+  return rows.map((r) => toRequest(r, r.media.map(toMedia), r.tags));
 }

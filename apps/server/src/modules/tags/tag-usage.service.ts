@@ -4,8 +4,7 @@ import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { descendantIds } from './tags-graph.repo.ts';
-import { findTagByTitle } from './tags.repo.ts';
+import { searchIdsByTitle } from './tags-graph.repo.ts';
 import { tagRuleError } from './tags.rules.ts';
 import {
   canonicalTagsByTitles,
@@ -132,9 +131,7 @@ export async function tagSearchIds(
   _actor: Actor | null,
   title: string,
 ): Promise<number[]> {
-  const row = await findTagByTitle(ctx.db, normalizeTagTitle(title));
-  if (!row) return [];
-  return descendantIds(ctx.db, [row.canonicalId ?? row.id]);
+  return searchIdsByTitle(ctx.db, normalizeTagTitle(title));
 }
 
 /** Ids of the things of `kind` found by searching for `title` (descendants and synonyms included). */

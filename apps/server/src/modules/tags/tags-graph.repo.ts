@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { runStatement, type DbOrTx } from '../../db/client.ts';
 
 /**
  * The tag graph's walks, written once (decision 0015). Parents are implications: a tag implies every
@@ -75,10 +75,23 @@ export function carriesAnyOfSql(kind: string, subjectId: SQL, rootIds: readonly 
     and u.subject_id = (${subjectId})::text and u.tag_id in (${descendantIdsSql(rootIds)}))`;
 }
 
-export async function descendantIds(db: DbOrTx, rootIds: readonly number[]): Promise<number[]> {
-  if (rootIds.length === 0) return [];
-  const result = await db.execute<{ id: number }>(descendantIdsSql(rootIds));
-  return result.rows.map((r) => Number(r.id));
+/**
+ * The ids a search by the live tag titled `title` matches: its canonical tag (a synonym means its
+ * canonical tag) and every descendant of that one; empty when there is no such tag. One prepared
+ * statement (the title lookup and the walk together), not two round trips.
+ */
+export async function searchIdsByTitle(db: DbOrTx, title: string): Promise<number[]> {
+  const rows = await runStatement<{ id: number }>(
+    db,
+    sql`with recursive d(id) as (
+        select coalesce(t.canonical_id, t.id) from tags t
+        where t.title = ${sql.placeholder('title')} and t.deleted_at is null
+        union
+        select p.child_id from tag_parents p join d on p.parent_id = d.id
+      ) select id from d`,
+    { values: { title } },
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 export async function ancestorIds(db: DbOrTx, rootIds: readonly number[]): Promise<number[]> {

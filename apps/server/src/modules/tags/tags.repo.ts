@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { TagChange } from '@brushline/shared/tags/schemas';
 import type { TagChangeKind, TagMaturity, TagType } from '@brushline/shared/tags/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { likeEscape } from '../../db/where.ts';
 import { tagHistory, tagParents, tags } from '../../db/schema/tags.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 
@@ -230,7 +231,6 @@ export async function findPerson(db: DbOrTx, id: string | null) {
 }
 
 /** `%`, `_` and `\` match literally inside a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of canonical tags whose title, or one of whose synonyms' titles, contains `filter`

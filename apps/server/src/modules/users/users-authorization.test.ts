@@ -25,9 +25,7 @@ const WHO: Who[] = ['stranger', 'staff', 'anon', 'owner'];
 interface Ctx {
   social: SocialLink;
 }
-/** writes: the row changes or deletes the link, so each case gets its own (the others share one). */
-type Setup = { writes?: boolean };
-type Row = MatrixRow<Who, Ctx, Setup>;
+type Row = MatrixRow<Who, Ctx>;
 
 let t: TestApp;
 const users = {} as Record<Exclude<Who, 'anon'>, TestUser>;
@@ -42,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function make(): Promise<Ctx> {
+async function context(): Promise<Ctx> {
   await t.app.deps.limits.reset('socialWriteUser', users.owner.id);
   const res = await call(t.app, 'POST', '/api/user/socials/add', users.owner.cookie, {
     title: `Site ${randomBytes(3).toString('hex')}`,
@@ -51,9 +49,6 @@ async function make(): Promise<Ctx> {
   if (res.statusCode !== 200) throw new Error(`socials/add ${res.statusCode}: ${res.body}`);
   return { social: res.json<SocialLink>() };
 }
-
-let shared: Promise<Ctx> | undefined;
-const context = (setup: Setup = {}) => (setup.writes ? make() : (shared ??= make()));
 
 /** The owner's settings as they read them, and their public card and links as anyone reads them. */
 async function snapshot() {
@@ -136,7 +131,6 @@ const rows: Row[] = [
     method: 'PATCH',
     url: (c) => `/api/user/socials/update/${c.social.id}`,
     body: () => ({ title: 'Taken over', url: 'https://example.net/taken' }),
-    setup: { writes: true },
     expect: ownerOnly,
     mutates: ['owner'],
   },
@@ -144,7 +138,6 @@ const rows: Row[] = [
     name: 'DELETE /user/socials/delete/{id}',
     method: 'DELETE',
     url: (c) => `/api/user/socials/delete/${c.social.id}`,
-    setup: { writes: true },
     expect: ownerOnly,
     mutates: ['owner'],
   },
@@ -160,7 +153,7 @@ describe('user routes × callers', () => {
     t: () => t,
     who: WHO,
     rows,
-    context,
+    context: () => context(),
     cookieOf: (who) => (who === 'anon' ? undefined : users[who].cookie),
     snapshot: () => snapshot(),
     markers: () => [users.owner.email],

@@ -1,3 +1,5 @@
+import { moderationMessages } from '@brushline/shared/moderation/messages';
+import type { Restriction } from '@brushline/shared/moderation/schemas';
 import { badgesFor } from '@brushline/shared/roles';
 import { socialSiteOf } from '@brushline/shared/users/social-sites';
 import type { Me, Person, SocialLink, User, UserSettings } from '@brushline/shared/users/schemas';
@@ -59,3 +61,26 @@ export const toSettings = (row: UserRow): UserSettings => ({
   displayQuestionable: row.displayQuestionable,
   isArtist: row.roles.includes('artist'),
 });
+
+/**
+ * The account's staff restriction now (decision 0022): a ban (no end), a suspension that has not
+ * ended yet, or none. A ban's end is stored as 'infinity', which the driver cannot read as a date,
+ * so the banned flag decides it.
+ */
+export function restrictionOf(
+  row: Pick<UserRow, 'isBanned' | 'suspendedUntil' | 'suspensionReason'>,
+  now = new Date(),
+): Restriction {
+  const reason = row.suspensionReason ?? '';
+  if (row.isBanned) return { kind: 'banned', until: null, reason };
+  const until = row.suspendedUntil;
+  if (until && until.getTime() > now.getTime())
+    return { kind: 'suspended', until: until.toISOString(), reason };
+  return null;
+}
+
+/** What sign-in (and an open browser, when it happens) says to a restricted account. */
+export const restrictionMessage = (r: NonNullable<Restriction>) =>
+  r.until === null
+    ? moderationMessages.signInBanned(r.reason)
+    : moderationMessages.signInSuspended(r.until, r.reason);

@@ -30,6 +30,8 @@ export const userColumns = {
   isVerified: users.isVerified,
   isAlpha: users.isAlpha,
   isBanned: users.isBanned,
+  suspendedUntil: users.suspendedUntil,
+  suspensionReason: users.suspensionReason,
   avatarMediaId: ownPictureId(users),
   bannerMediaId: ownPictureId(users, 'banner_media_id'),
   socials: socialsColumn,
@@ -47,6 +49,8 @@ export type UserRow = {
   isVerified: boolean;
   isAlpha: boolean;
   isBanned: boolean;
+  suspendedUntil: Date | null;
+  suspensionReason: string | null;
   avatarMediaId: string | null;
   bannerMediaId: string | null;
   socials: SocialLinkRow[];
@@ -139,5 +143,34 @@ export async function revokeRole(db: DbOrTx, userId: string, role: Role) {
 
 export async function countUsers(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+/**
+ * Suspends the account until `until` (a ban: no end, and the banned badge), or lifts it (null).
+ * Answers whether the account exists.
+ */
+export async function updateRestriction(
+  db: DbOrTx,
+  id: string,
+  restriction: { until: Date | 'ban'; reason: string } | null,
+): Promise<boolean> {
+  const values = restriction
+    ? {
+        suspendedUntil: restriction.until === 'ban' ? sql`'infinity'::timestamptz` : restriction.until,
+        suspensionReason: restriction.reason,
+        isBanned: restriction.until === 'ban',
+      }
+    : { suspendedUntil: null, suspensionReason: null, isBanned: false };
+  const rows = await db.update(users).set(values).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** How many accounts hold the admin role (the last one may not lose it). */
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'));
   return row?.n ?? 0;
 }

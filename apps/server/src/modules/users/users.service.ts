@@ -4,7 +4,9 @@ import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { userSessionsChanged, type Actor } from '../../platform/session.ts';
 import { toSettings, toUser } from './users.dto.ts';
+import type { Role } from '@brushline/shared/roles';
 import {
+  countAdmins,
   findUserById,
   findUserByLogin,
   findUserForAuth,
@@ -12,8 +14,11 @@ import {
   insertUser,
   loginOrEmailTaken,
   revokeRole,
+  setBadgeFlag,
   updatePasswordHash,
+  updateRestriction,
   updateUserSettings,
+  type BadgeFlag,
   type UserRow,
 } from './users.repo.ts';
 
@@ -117,4 +122,45 @@ export async function setPasswordHash(
   passwordHash: string,
 ): Promise<void> {
   await updatePasswordHash(ctx.db, id, passwordHash);
+}
+
+/**
+ * Staff restrict an account (decision 0022; the moderation module decides who may and records
+ * it): suspended until a date, banned (`until: 'ban'`), or lifted (null).
+ */
+export async function setAccountRestriction(
+  ctx: TxCtx,
+  _actor: Actor | null,
+  id: string,
+  restriction: { until: Date | 'ban'; reason: string } | null,
+): Promise<void> {
+  await updateRestriction(ctx.db, id, restriction);
+}
+
+/** Grants or revokes a role (staff's admin area and the command line). */
+export async function setAccountRole(
+  ctx: TxCtx,
+  _actor: Actor | null,
+  id: string,
+  role: Role,
+  granted: boolean,
+): Promise<void> {
+  if (granted) await grantRole(ctx.db, id, role);
+  else await revokeRole(ctx.db, id, role);
+}
+
+/** Sets or clears a badge flag staff set by hand (verified, alpha). */
+export async function setAccountBadge(
+  ctx: TxCtx,
+  _actor: Actor | null,
+  id: string,
+  flag: Exclude<BadgeFlag, 'isBanned'>,
+  on: boolean,
+): Promise<void> {
+  await setBadgeFlag(ctx.db, id, flag, on);
+}
+
+/** How many admins there are (the last admin keeps the role). */
+export async function adminCount(ctx: TxCtx, _actor: Actor | null): Promise<number> {
+  return countAdmins(ctx.db);
 }

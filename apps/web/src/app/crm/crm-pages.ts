@@ -1,6 +1,7 @@
 import { boardCrmPages } from '../../features/board/crm-pages.ts';
 import { cardsCrmPages } from '../../features/cards/crm-pages.ts';
 import { ordersCrmPages } from '../../features/orders/crm-pages.ts';
+import { paymentsCrmPages } from '../../features/payments/crm-pages.ts';
 import { requestsCrmPages } from '../../features/requests/crm-pages.ts';
 import type { CrmPage } from '../../lib/crm-page.ts';
 
@@ -13,4 +14,5 @@ export const crmPages: CrmPage[] = [
   ...requestsCrmPages,
   ...cardsCrmPages,
   ...ordersCrmPages,
+  ...paymentsCrmPages,
 ];

@@ -7,6 +7,7 @@ import type { SentForm } from '@brushline/shared/orders/schemas';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { orderPageQuery, useMoveTask } from '../orders/api/order-queries.ts';
+import { toastStartFailure } from '../orders/api/start-refusal.ts';
 import { DeliverModal } from '../orders/components/deliver-modal.tsx';
 import { boardKeys, boardQuery, useMoveColumn, useSaveBoard } from './api/board-queries.ts';
 import { layoutOf, placeOf, saveBodyOf, taskById, withTaskAt, type Layout } from './board-layout.ts';
@@ -91,7 +92,10 @@ export function useBoardDrop(board: Board, setLayout: (layout: Layout) => void) 
             toast.success(`Started “${task.title}”: ${commission.buyer.displayName} was told`);
             void placeOnFresh(taskId, place, before);
           },
-          onError: (err) => snapBack(before, `${boardMessages.moveFailed}. ${err.message}`),
+          onError: (err) => {
+            setLayout(before);
+            toastStartFailure(err, `${boardMessages.moveFailed}. ${err.message}`);
+          },
         },
       );
       return;

@@ -1,6 +1,8 @@
 import type { Card, CardBodyInput, CardSection } from '@brushline/shared/cards/schemas';
 import type { SectionType } from '@brushline/shared/cards/constants';
 import type { Media } from '@brushline/shared/media/schemas';
+import type { PaymentStage, PlanKind } from '@brushline/shared/payments/constants';
+import type { PaymentPlan } from '@brushline/shared/payments/plan';
 
 /** An option line while it is edited; price is '' while the field is empty. */
 export interface OptionDraft {
@@ -8,6 +10,24 @@ export interface OptionDraft {
   option: string;
   price: number | string;
   additional: string;
+}
+/** A milestone row while it is edited; percent is '' while the field is empty. */
+export interface MilestoneDraft {
+  key: string;
+  name: string;
+  percent: number | string;
+  stage: PaymentStage;
+}
+/**
+ * The payment plan while it is edited: every kind's fields are kept, so switching kinds and back
+ * loses nothing; only the chosen kind's go into the body. Its paths match the body's
+ * (paymentPlan.depositPercent, paymentPlan.milestones.1.percent), so the schema's messages land
+ * on the fields.
+ */
+export interface PlanDraft {
+  kind: PlanKind;
+  depositPercent: number | string;
+  milestones: MilestoneDraft[];
 }
 export interface SectionDraft {
   key: string;
@@ -31,6 +51,9 @@ export interface CardDraft {
   revisionsIncluded: number | string;
   /** SPEC §3 galleryFolder: the id of the artist's folder of examples, or null. */
   galleryFolder: string | null;
+  paymentPlan: PlanDraft;
+  /** '' while empty: the card then promises no delivery time. */
+  deliveryDays: number | string;
 }
 
 /**
@@ -43,6 +66,57 @@ export function newKey(): string {
 }
 
 export const emptyOption = (): OptionDraft => ({ key: newKey(), option: '', price: 0, additional: '' });
+
+export const emptyMilestone = (patch: Partial<MilestoneDraft> = {}): MilestoneDraft => ({
+  key: newKey(),
+  name: '',
+  percent: '',
+  stage: 'delivery',
+  ...patch,
+});
+
+/** A first milestone plan to start from: half on acceptance, half on delivery. */
+const startingMilestones = (): MilestoneDraft[] => [
+  emptyMilestone({ name: 'Sketch', percent: 50, stage: 'acceptance' }),
+  emptyMilestone({ name: 'Final', percent: 50, stage: 'delivery' }),
+];
+
+/** The editor's plan of a saved plan; the kinds not chosen start from sensible values. */
+export function planDraftOf(plan: PaymentPlan): PlanDraft {
+  return {
+    kind: plan.kind,
+    depositPercent: plan.kind === 'deposit' ? plan.depositPercent : 50,
+    milestones:
+      plan.kind === 'milestones'
+        ? plan.milestones.map((m) => emptyMilestone({ name: m.name, percent: m.percent, stage: m.stage }))
+        : startingMilestones(),
+  };
+}
+
+const asPercent = (v: number | string): number => (v === '' ? Number.NaN : Number(v));
+
+/** The plan as the body sends it: only the chosen kind's fields. */
+export function planOf(draft: PlanDraft): PaymentPlan {
+  switch (draft.kind) {
+    case 'full':
+      return { kind: 'full' };
+    case 'deposit':
+      return { kind: 'deposit', depositPercent: asPercent(draft.depositPercent) };
+    case 'milestones':
+      return {
+        kind: 'milestones',
+        milestones: draft.milestones.map((m) => ({
+          name: m.name,
+          percent: asPercent(m.percent),
+          stage: m.stage,
+        })),
+      };
+  }
+}
+
+/** What the milestones add up to so far (empty or half-typed rows count as 0). */
+export const milestonesSum = (draft: PlanDraft): number =>
+  draft.milestones.reduce((sum, m) => sum + (Number(m.percent) || 0), 0);
 
 export const emptySection = (type: SectionType = 'radio'): SectionDraft => ({
   key: newKey(),
@@ -65,6 +139,8 @@ export const emptyDraft = (): CardDraft => ({
   isCommissionsOpen: false,
   revisionsIncluded: '',
   galleryFolder: null,
+  paymentPlan: planDraftOf({ kind: 'full' }),
+  deliveryDays: '',
 });
 
 /** The editor's values of a saved card; options in their saved order. */
@@ -89,6 +165,8 @@ export function draftOf(card: Card): CardDraft {
     isCommissionsOpen: card.isCommissionsOpen,
     revisionsIncluded: card.revisionsIncluded ?? '',
     galleryFolder: card.galleryFolder?.id ?? null,
+    paymentPlan: planDraftOf(card.paymentPlan),
+    deliveryDays: card.deliveryDays ?? '',
   };
 }
 
@@ -122,6 +200,8 @@ export function bodyOf(draft: CardDraft): CardBodyInput {
     isOpenComission: draft.isOpenComission,
     isCommissionsOpen: draft.isCommissionsOpen && draft.isOpenComission,
     revisionsIncluded: draft.revisionsIncluded === '' ? null : Number(draft.revisionsIncluded),
+    paymentPlan: planOf(draft.paymentPlan),
+    deliveryDays: draft.deliveryDays === '' ? null : Number(draft.deliveryDays),
   };
 }
 

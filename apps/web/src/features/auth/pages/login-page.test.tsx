@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loginLockedMessage, messages } from '@brushline/shared/messages';
+import { moderationMessages } from '@brushline/shared/moderation/messages';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
@@ -62,6 +63,27 @@ describe('login form', () => {
     expect(message).toContain('reset your password by e-mail');
     await user.click(within(alert).getByRole('link', { name: 'Reset your password by e-mail' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/reset'));
+  });
+
+  it('says why a suspended or banned account cannot sign in', async () => {
+    for (const message of [
+      moderationMessages.signInSuspended('2026-12-04T10:00:00.000Z', 'Spam in comments'),
+      moderationMessages.signInBanned('Scam'),
+    ]) {
+      stubFetch({
+        'POST /api/auth/login': () => ({
+          status: 403,
+          body: { error: { code: 'account_suspended', message } },
+        }),
+      });
+      const { user, router, unmount } = renderRoutes(routes, '/login');
+      await user.type(await screen.findByLabelText('Login or e-mail'), 'ann');
+      await user.type(screen.getByLabelText('Password'), 'right-password');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(router.state.location.pathname).toBe('/login');
+      unmount();
+    }
   });
 
   it('goes to the profile after signing in when there is no page to return to', async () => {

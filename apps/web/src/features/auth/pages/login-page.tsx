@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerError } from '../../../lib/server-errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLogin } from '../api/session-mutations.ts';
+import { restrictedMessage } from '../api/use-account-restricted.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { afterLoginPath } from '../flow-state.ts';
 
@@ -17,6 +18,8 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const from = (location.state as { from?: unknown } | null)?.from;
+  // Staff suspended or banned the account while it was signed in: why, until a new try answers.
+  const restricted = restrictedMessage(location.state);
   const login = useLogin();
   const [alert, setAlert] = useState<string | null>(null);
   // Wrong passwords from other places locked out browsers the account does not know: the message
@@ -27,7 +30,8 @@ export function LoginPage() {
     validate: (v) => fieldErrors(loginBodySchema, v),
   });
 
-  if (user && !login.isPending && !login.isSuccess)
+  // Signed out just after arriving here (the restriction's sign-out follows the navigation).
+  if (user && !restricted && !login.isPending && !login.isSuccess)
     return <Navigate to={afterLoginPath(from, user.displayLogin)} replace />;
 
   const submit = form.onSubmit((values) => {
@@ -46,6 +50,11 @@ export function LoginPage() {
     <AuthCard title="Sign in" subtitle="Welcome back. Use your login or your e-mail.">
       <form onSubmit={submit} noValidate>
         <Stack>
+          {restricted && !alert && !login.isPending && (
+            <Alert color="red" role="alert" title="You are signed out">
+              <Text size="sm">{restricted}</Text>
+            </Alert>
+          )}
           {alert && (
             <Alert
               color="red"

@@ -5,6 +5,8 @@ import type { CardSection, Card as CommissionCard } from '@brushline/shared/card
 import { CARD_DEFAULT_TITLE } from '@brushline/shared/cards/constants';
 import { computeTotal, formatUsd } from '@brushline/shared/cards/pricing';
 import { boxAspectRatio } from '@brushline/shared/media/constants';
+import { deliveryTimeText, dueWhenLines } from '@brushline/shared/payments/due-when';
+import { planSummary, type PaymentPlan } from '@brushline/shared/payments/plan';
 import { toPath } from '@brushline/shared/paths';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { chosenOf, fittingPicks, type Picks } from '../picks.ts';
@@ -18,6 +20,10 @@ export type CardViewModel = Pick<
   owner: CommissionCard['owner'] | null;
   /** "2 revisions included" under the price, when the card says. */
   revisionsIncluded?: number | null;
+  /** How it is paid: the card shows the plan and, under the total, what is due when. */
+  paymentPlan?: PaymentPlan | null;
+  /** "Delivered within 7 days of acceptance", when the card says. */
+  deliveryDays?: number | null;
 };
 
 interface CardViewProps {
@@ -108,6 +114,16 @@ export function CardView({
                   : `${card.revisionsIncluded} revisions included`}
               </Text>
             )}
+            {card.paymentPlan && (
+              <Text size="sm" c="dimmed">
+                {planSummary(card.paymentPlan)}
+              </Text>
+            )}
+            {deliveryTimeText(card.deliveryDays) && (
+              <Text size="sm" c="dimmed">
+                {deliveryTimeText(card.deliveryDays)}
+              </Text>
+            )}
           </Stack>
         </Group>
         {card.infoProvidedByTheAuthor && (
@@ -137,9 +153,33 @@ export function CardView({
             {formatUsd(total)}
           </Text>
         </Group>
+        {card.paymentPlan && <DueWhen plan={card.paymentPlan} total={total} />}
         {footer}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * What is due when for `total` under the card's plan, in dollars ("Deposit on acceptance $40.00"),
+ * the amounts the artist will ask for (shared planParts: the same rounding as the server's).
+ */
+export function DueWhen({ plan, total }: { plan: PaymentPlan; total: number }) {
+  const lines = dueWhenLines(plan, total);
+  return (
+    <Box data-testid="due-when">
+      <Text size="sm" fw={600}>
+        What is due when
+      </Text>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {lines.map((l, i) => (
+          <span key={l.index}>
+            {i > 0 && ' · '}
+            {l.text}
+          </span>
+        ))}
+      </Text>
+    </Box>
   );
 }
 

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { cardBodySchema, type Card } from '@brushline/shared/cards/schemas';
 import { messages } from '@brushline/shared/messages';
 import { fieldErrors } from '@brushline/shared/validation';
+import { deliveryDaysSchema, paymentPlanSchema } from '@brushline/shared/payments/schemas';
 import { paths } from '@brushline/shared/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,6 +18,7 @@ import { cardQuery, useCreateCard, useUpdateCard } from '../api/card-queries.ts'
 import {
   bodyOf,
   draftOf,
+  planOf,
   emptyDraft,
   previewSections,
   previewStartingPrice,
@@ -26,6 +28,7 @@ import { CardDetailsFields } from '../components/card-details-fields.tsx';
 import { GalleryFolderPicker } from '../../gallery/components/gallery-folder-picker.tsx';
 import { CardView } from '../components/card-view.tsx';
 import { SectionsEditor } from '../components/sections-editor.tsx';
+import { PaymentFields } from '../components/payment-fields.tsx';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard.ts';
 
 /** /crm/cards/card-create: a new card. */
@@ -128,6 +131,12 @@ function CardEditor({ card }: { card: Card | null }) {
     infoProvidedByTheAuthor: values.infoProvidedByTheAuthor,
     terms: values.terms.trim(),
     sections: previewSections(values),
+    // Half-typed plans and days stay out of the preview until they are valid.
+    paymentPlan: paymentPlanSchema.safeParse(planOf(values.paymentPlan)).data ?? null,
+    deliveryDays:
+      values.deliveryDays === ''
+        ? null
+        : (deliveryDaysSchema.safeParse(Number(values.deliveryDays)).data ?? null),
     owner: user
       ? {
           login: user.displayLogin,
@@ -167,6 +176,7 @@ function CardEditor({ card }: { card: Card | null }) {
                 onChange={(id) => form.setFieldValue('galleryFolder', id)}
               />
               <SectionsEditor form={form} />
+              <PaymentFields form={form} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,4 +1,5 @@
 import { Box, Button, Group, Image, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -205,6 +206,8 @@ export function MessageList({
                       onOpen={(index) => setViewer({ items: m.attachments, index })}
                     />
                   </Box>
+                  {/* The other member's stored messages can be reported (decision 0022). */}
+                  {!mine && m.id !== null && <ReportButton targetKind="message" targetId={String(m.id)} />}
                 </Group>
                 {m.pending?.status === 'sending' && (
                   <Text size="xs" c="dimmed" ta="right">

@@ -19,6 +19,8 @@ export const orderKeys = {
   commissioners: () => [...orderKeys.all, 'commissioners'] as const,
   artistTasks: (login: string) => [...orderKeys.all, 'tasks', login.toLowerCase()] as const,
   order: (id: number) => [...orderKeys.all, 'order', id] as const,
+  /** Under `all`: a CRM notification (every payment one) refetches it like the order itself. */
+  money: (id: number) => [...orderKeys.all, 'money', id] as const,
 };
 
 /** GET /order/{id}: one order with its deliveries, work in progress and send-backs. */

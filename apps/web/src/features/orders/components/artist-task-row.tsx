@@ -5,6 +5,7 @@ import { revisionText } from '@brushline/shared/orders/messages';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import { allowedActions } from '@brushline/shared/orders/status-machine';
 import { toast } from '../../../lib/toast.ts';
+import { toastStartFailure } from '../api/start-refusal.ts';
 import { useMoveTask } from '../api/order-queries.ts';
 import { DeliverModal } from './deliver-modal.tsx';
 import { OrderRowHead, orderRowLabel, TurnBadge, turnText } from './order-row-head.tsx';
@@ -21,7 +22,7 @@ export function ArtistTaskRow({ form, onDetails }: { form: SentForm; onDetails: 
       { taskId: form.task.id, action: 'start' },
       {
         onSuccess: () => toast.success('Started: the commissioner sees it in progress'),
-        onError: (err) => toast.error(err.message),
+        onError: (err) => toastStartFailure(err),
       },
     );
   return (

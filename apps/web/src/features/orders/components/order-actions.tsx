@@ -5,6 +5,7 @@ import type { SentForm } from '@brushline/shared/orders/schemas';
 import { allowedActions, type TaskSide } from '@brushline/shared/orders/status-machine';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
+import { isPaymentRequired, toastStartFailure } from '../api/start-refusal.ts';
 import { useCancelAsBuyer, useMoveTask } from '../api/order-queries.ts';
 import { DeliverModal } from './deliver-modal.tsx';
 import { SendBackModal } from './send-back-modal.tsx';
@@ -65,7 +66,12 @@ export function OrderActions({ form, side }: { form: SentForm; side: TaskSide })
       { taskId: form.task.id, action: 'start' },
       {
         onSuccess: () => toast.success('Started: the commissioner sees it in progress'),
-        onError: (err) => toast.error(err.message),
+        onError: (err) => {
+          toastStartFailure(err);
+          // The Money panel says what is missing and holds the switch to start anyway.
+          if (isPaymentRequired(err))
+            document.getElementById('money-title')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+        },
       },
     );
 

@@ -3,7 +3,8 @@ import type { ChosenLine } from '@brushline/shared/cards/pricing';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import type { Card as CommissionCard } from '@brushline/shared/cards/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
-import { ArtistTerms } from '../../cards/components/card-view.tsx';
+import { deliveryTimeText } from '@brushline/shared/payments/due-when';
+import { ArtistTerms, DueWhen } from '../../cards/components/card-view.tsx';
 import { OptionLines } from './option-lines.tsx';
 import { WholePicture } from '../../../components/whole-picture.tsx';
 
@@ -97,6 +98,12 @@ export function OrderReview({
             {formatUsd(total)}
           </Text>
         </Group>
+        <DueWhen plan={card.paymentPlan} total={total} />
+        {deliveryTimeText(card.deliveryDays) && (
+          <Text size="sm" c="dimmed">
+            {deliveryTimeText(card.deliveryDays)}: the order page shows the due date once the artist accepts.
+          </Text>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onBack} disabled={sending}>
             Back to edit

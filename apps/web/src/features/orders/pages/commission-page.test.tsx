@@ -25,6 +25,28 @@ afterEach(() => {
 });
 
 describe('commission page', () => {
+  it('shows the plan, the delivery time and what is due when, in dollars from the live total, up to the review', async () => {
+    const card = makeCard({ paymentPlan: { kind: 'deposit', depositPercent: 50 }, deliveryDays: 7 });
+    stubFetch({ ...signedIn(buyerMe), [getCard]: () => ({ status: 200, body: card }) });
+    const { user } = renderRoutes(routes, `/comission-form/${CARD_UUID}`);
+    expect(await screen.findByText('50% deposit, the rest on delivery')).toBeInTheDocument();
+    expect(screen.getByText('Delivered within 7 days of acceptance')).toBeInTheDocument();
+    expect(screen.getByTestId('due-when')).toHaveTextContent(
+      'Deposit on acceptance $10.00 · Remainder on delivery $10.00',
+    );
+    await user.click(screen.getByRole('radio', { name: /Full body/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Pet/ }));
+    // $20 + $15.50 + $5 = $40.50, half of it up front.
+    expect(screen.getByTestId('due-when')).toHaveTextContent(
+      'Deposit on acceptance $20.25 · Remainder on delivery $20.25',
+    );
+    await user.click(screen.getByRole('button', { name: 'Review request' }));
+    expect(await screen.findByRole('heading', { name: 'Check your request' })).toBeInTheDocument();
+    expect(screen.getByTestId('due-when')).toHaveTextContent(
+      'Deposit on acceptance $20.25 · Remainder on delivery $20.25',
+    );
+  });
+
   it('offers anonymous visitors "Login to order", which comes back to the form with their choice', async () => {
     stubFetch({ [getCard]: () => ({ status: 200, body: makeCard() }) });
     const { user, router } = renderRoutes(routes, `/commission/${CARD_UUID}`);

@@ -1,4 +1,5 @@
-import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -164,6 +165,11 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
         {!isOwner && card.isCommissionsOpen && <SlotsNote login={card.owner.login} />}
         {body}
         <CardExamples folder={card.galleryFolder} owner={card.owner} />
+        {user && !isOwner && (
+          <Group justify="flex-end">
+            <ReportButton targetKind="card" targetId={card.uuid} variant="button" />
+          </Group>
+        )}
       </Stack>
     </Container>
   );

@@ -42,6 +42,8 @@ describe('the order page', () => {
     const { user } = renderRoutes(routes, '/order/4');
     const item = within(await screen.findByRole('listitem', { name: 'Delivery' }));
     expect(item.getByText('Here you go')).toBeInTheDocument();
+    // The order's number tells its tab apart from other orders of the same card and from the card's order form.
+    await waitFor(() => expect(document.title).toBe(`Order #4: ${data.form.cardTitle} · Brushline`));
     expect(item.getByRole('link', { name: 'Download order-4-delivery-9-2.webp' })).toHaveAttribute(
       'href',
       '/api/order/4/files/f2/download',

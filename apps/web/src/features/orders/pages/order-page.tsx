@@ -9,10 +9,12 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
+import { moneyQuery } from '../api/money-queries.ts';
 import { orderPageQuery } from '../api/order-queries.ts';
 import { useOrdersRealtime } from '../api/use-orders-realtime.ts';
 import { DeadlineLine } from '../components/deadline-line.tsx';
 import { FormSummary } from '../components/form-summary.tsx';
+import { MoneyPanel } from '../components/money-panel.tsx';
 import { OpenChatButton } from '../components/open-chat-button.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderUpdates } from '../components/order-updates.tsx';
@@ -67,6 +69,8 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
   const { form, updates } = data;
   const side = form.artist.id === userId ? 'artist' : 'buyer';
   const other = side === 'artist' ? form.sender : form.artist;
+  // The Money panel says the due date with the time left; the line here is for orders without it.
+  const money = useQuery(moneyQuery(form.id));
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -82,7 +86,7 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
           <Text fw={700}>{formatUsd(form.totalPrice)}</Text>
         </Group>
       </Group>
-      <DeadlineLine deadline={data.deadline} status={form.status} />
+      {!money.data?.dueAt && <DeadlineLine deadline={data.deadline} status={form.status} />}
       <RevisionLine data={data} />
       {form.status === 'declined' && (
         <Alert color="red" title="Declined">
@@ -97,6 +101,7 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
         </Alert>
       )}
       <OrderActions form={form} side={side} />
+      <MoneyPanel form={form} side={side} />
       <Title order={2} fz="h4">
         Deliveries and work in progress
       </Title>
@@ -123,7 +128,7 @@ export function OrderPage() {
   const location = useLocation();
   useOrdersRealtime();
   const query = useQuery({ ...orderPageQuery(id ?? 0), enabled: id !== null && !!user });
-  usePageTitle(query.data ? `Order: ${query.data.form.cardTitle}` : undefined);
+  usePageTitle(query.data ? `Order #${query.data.form.id}: ${query.data.form.cardTitle}` : undefined);
   if (isPending) return <LoadingState label="Loading" />;
   if (!user)
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;

@@ -2,6 +2,8 @@ import type { Card } from '@brushline/shared/cards/schemas';
 import type { Me } from '@brushline/shared/users/schemas';
 import type { TaskStatus } from '@brushline/shared/orders/constants';
 import type { SentForm } from '@brushline/shared/orders/schemas';
+import { paymentMessages } from '@brushline/shared/payments/messages';
+import type { OrderMoney, PaymentPart } from '@brushline/shared/payments/schemas';
 
 /** Test data shaped like the API's answers (packages/shared schemas). */
 export const artistMe: Me = {
@@ -61,6 +63,8 @@ export function makeCard(patch: Partial<Card> = {}): Card {
     isOpenComission: true,
     isCommissionsOpen: true,
     revisionsIncluded: 2,
+    paymentPlan: { kind: 'full' },
+    deliveryDays: null,
     infoProvidedByTheAuthor: 'Digital portraits.',
     terms: '',
     descriptionRequired: false,
@@ -110,6 +114,45 @@ export function makeForm(id: number, status: TaskStatus, patch: Partial<SentForm
       updatedAt: '2026-01-03T00:00:00.000Z',
     },
     createdAt: '2026-01-03T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+/** An order's money as GET /comissionform/{id}/payments answers it: a 50% deposit on $80 by default. */
+export function makeMoney(formId: number, patch: Partial<OrderMoney> = {}): OrderMoney {
+  const part = (index: number, name: string, stage: PaymentPart['stage']): PaymentPart => ({
+    index,
+    name,
+    stage,
+    percent: 50,
+    amount: 40,
+    status: index === 0 ? 'due' : 'scheduled',
+    instructions: null,
+    reference: null,
+    requestedAt: null,
+    markedAt: null,
+    confirmedAt: null,
+    invoiceNumber: null,
+  });
+  return {
+    formId,
+    provider: { id: 'offPlatform', holdsFunds: false, note: paymentMessages.offPlatformNote },
+    plan: { kind: 'deposit', depositPercent: 50 },
+    planSummary: '50% deposit, the rest on delivery',
+    state: 'unpaid',
+    stateLabel: 'Unpaid',
+    total: 80,
+    parts: [part(0, 'Deposit', 'acceptance'), part(1, 'Remainder', 'delivery')],
+    balances: { paid: 0, fees: 0, refundOwed: 0, refunded: 0, outstanding: 80 },
+    startBeforePayment: false,
+    deliveryDays: 7,
+    dueAt: '2099-01-10T12:00:00.000Z',
+    autoApproveAt: null,
+    overdue: false,
+    extension: null,
+    nextStep: null,
+    timeline: [],
+    creditNotes: [],
     ...patch,
   };
 }

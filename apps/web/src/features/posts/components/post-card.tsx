@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Maturity } from '@brushline/shared/posts/constants';
 import type { Post } from '@brushline/shared/posts/schemas';
@@ -9,7 +9,9 @@ import { openConfirmModal } from '../../../lib/confirm.ts';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/session.ts';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { UserBadges } from '../../../components/user-badges.tsx';
+import { hiddenByStaffText } from '@brushline/shared/moderation/messages';
 import { useDeletePost, useToggleLike } from '../api/post-mutations.ts';
 import { CollapsibleContent } from './collapsible-content.tsx';
 import { PostMediaGrid, type PictureLoading } from './post-media-grid.tsx';
@@ -86,6 +88,7 @@ function DeleteButton({ post }: { post: Post }) {
 export function PostCard({ post, pictures = 'lazy' }: { post: Post; pictures?: PictureLoading }) {
   const { user } = useSession();
   const canDelete = user !== null && (user.id === post.ownerId || isStaff(user.roles));
+  const canReport = user !== null && user.id !== post.ownerId;
   // SPEC §6: subscribers' posts are highlighted in the feed.
   const highlighted = post.owner.badges.includes('subscriber');
   const profile = toPath('profileHome', { login: post.owner.login });
@@ -132,8 +135,16 @@ export function PostCard({ post, pictures = 'lazy' }: { post: Post; pictures?: P
               </Group>
             </Stack>
           </Group>
-          {canDelete && <DeleteButton post={post} />}
+          <Group gap={4} wrap="nowrap">
+            {canReport && <ReportButton targetKind="post" targetId={String(post.id)} />}
+            {canDelete && <DeleteButton post={post} />}
+          </Group>
         </Group>
+        {post.hiddenByStaff !== null && (
+          <Alert color="orange" title="Only you and staff can see this post">
+            {hiddenByStaffText(post.hiddenByStaff)}
+          </Alert>
+        )}
         <CollapsibleContent>
           <Stack gap="sm">
             {post.postContent.trim() !== '' && (

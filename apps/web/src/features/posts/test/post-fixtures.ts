@@ -30,6 +30,7 @@ export function makePost(id: number, extra: Partial<Post> = {}): Post {
     totalLikes: 0,
     likedByMe: false,
     createdAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
+    hiddenByStaff: null,
     ...extra,
   };
 }

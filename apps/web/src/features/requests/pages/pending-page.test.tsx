@@ -59,7 +59,8 @@ describe('pending applications', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
 
-    await user.click(list.getByRole('button', { name: 'View application of Ann' }));
+    // Unfolding runs Mantine's Collapse transition: the row is hidden until it ends.
+    await user.click(await list.findByRole('button', { name: 'View application of Ann' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Application to "A dragon on a hill"' }));
     expect(dialog.getByText('I love dragons')).toBeInTheDocument();
     expect(dialog.getByText('Below the requested minimum of $50.00')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import type {
 } from '@brushline/shared/requests/schemas';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { useRequestsLive } from '../api/use-requests-live.ts';
 import { ApplicationStatusBadge } from '../components/application-status-badge.tsx';
 import { ApplyForm } from '../components/apply-form.tsx';
@@ -116,11 +117,17 @@ export function RequestPage() {
 
 function RequestView({ data }: { data: RequestPageData }) {
   usePageTitle(data.request.title);
+  const { user } = useSession();
   return (
     <Stack gap="lg" maw={860}>
-      <Anchor component={Link} to={paths.requests} size="sm">
-        ← All requests
-      </Anchor>
+      <Group justify="space-between">
+        <Anchor component={Link} to={paths.requests} size="sm">
+          ← All requests
+        </Anchor>
+        {user && user.id !== data.request.owner.id && (
+          <ReportButton targetKind="request" targetId={data.request.guid} variant="button" />
+        )}
+      </Group>
       <RequestDetails request={data.request} />
       <Divider />
       <Card withBorder padding="md" component="section" aria-labelledby="apply-heading">

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { tagByTitleQuery, tagFullQuery } from '../api/tag-queries.ts';
 import { StaffActions } from '../components/staff-actions.tsx';
 import { TagHistory } from '../components/tag-history.tsx';
@@ -80,7 +81,11 @@ function TagView({ tag, askedAs }: { tag: TagFull; askedAs: string | null }) {
             >
               Edit tag
             </Button>
-            {isStaff(user.roles) && <StaffActions tag={tag} />}
+            {isStaff(user.roles) ? (
+              <StaffActions tag={tag} />
+            ) : (
+              <ReportButton targetKind="tag" targetId={tag.title} variant="button" />
+            )}
           </Group>
         )}
       </Group>

@@ -1,4 +1,4 @@
-import { Box, Stack, Title } from '@mantine/core';
+import { Box, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { UserCards } from '../../cards/components/user-cards.tsx';
 import { MessageButton } from '../../chat/components/message-button.tsx';
 import { UserPosts } from '../../posts/components/user-posts.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { userByLoginQuery } from '../api/user-queries.ts';
 import { ProfileHeader } from '../components/profile-header.tsx';
@@ -66,7 +67,14 @@ export function ProfileHomePage() {
               }
             : undefined
         }
-        action={me && !isMe ? <MessageButton login={user.displayLogin} /> : undefined}
+        action={
+          me && !isMe ? (
+            <Group gap="xs">
+              <MessageButton login={user.displayLogin} />
+              <ReportButton targetKind="profile" targetId={user.displayLogin} variant="button" />
+            </Group>
+          ) : undefined
+        }
       />
       {isMe && me && editorWanted && (
         <Suspense fallback={null}>

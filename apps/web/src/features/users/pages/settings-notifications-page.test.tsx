@@ -13,6 +13,7 @@ const saved: NotificationPreferences = {
   deliveries: 'email',
   chatMessages: 'inApp',
   applications: 'inApp',
+  payments: 'email',
 };
 
 /** The radio of `channel` in the group of the kind labelled `kind`. */

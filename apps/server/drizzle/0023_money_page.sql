@@ -1,0 +1,1 @@
+CREATE INDEX "order_payments_unconfirmed_idx" ON "order_payments" USING btree ("form_id") WHERE "order_payments"."confirmed_at" is null;

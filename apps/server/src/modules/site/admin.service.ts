@@ -1,0 +1,15 @@
+import { isStaff } from '@brushline/shared/roles';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { QueueCounts } from '../../platform/jobs.ts';
+import type { Actor } from '../../platform/session.ts';
+
+/**
+ * The job queue as staff watch it (decision 0021): per queue, what waits (scheduled timers and
+ * retries), runs, finished and failed, and what the dead-letter queue holds. Anyone else, signed
+ * in or not, gets the 404 of a path that does not exist.
+ */
+export async function jobCounts(ctx: Pick<Deps, 'jobs'>, actor: Actor | null): Promise<QueueCounts[]> {
+  if (!actor || !isStaff(actor.roles)) throw notFound();
+  return ctx.jobs.counts();
+}

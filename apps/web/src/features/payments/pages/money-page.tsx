@@ -1,0 +1,268 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import { paymentMessages } from '@brushline/shared/payments/messages';
+import {
+  DUE_SOON_DAYS,
+  incomeRangeOk,
+  type ArtistMoney,
+  type AwaitingPart,
+  type BuyerMoney,
+} from '@brushline/shared/payments/overview';
+import { toPath } from '@brushline/shared/paths';
+import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import badge from '../../../components/readable-badge.module.css';
+import { formatDate } from '../../../lib/format-date.ts';
+import { PersonLine } from '../../orders/components/person-line.tsx';
+import { incomeCsvUrl, moneyOverviewQuery } from '../api/money-queries.ts';
+import { PART_STATUS_COLORS, partStatusText } from '../../orders/money-text.ts';
+
+function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+  return (
+    <Card withBorder padding="sm">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl">
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {detail}
+      </Text>
+    </Card>
+  );
+}
+
+/** One order in a list: its title as a link to the order page, the other party, and what is said of it. */
+function OrderRow({
+  formId,
+  cardTitle,
+  party,
+  children,
+}: {
+  formId: number;
+  cardTitle: string;
+  party: AwaitingPart['party'];
+  children: ReactNode;
+}) {
+  return (
+    <Group
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      py={6}
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+        <Anchor
+          component={Link}
+          to={toPath('order', { id: formId })}
+          fw={500}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {cardTitle}{' '}
+          <Text span c="dimmed" size="sm">
+            #{formId}
+          </Text>
+        </Anchor>
+        <PersonLine person={party} size={22} />
+      </Stack>
+      <Group gap="xs" wrap="nowrap">
+        {children}
+      </Group>
+    </Group>
+  );
+}
+
+function Section({
+  title,
+  empty,
+  count,
+  children,
+}: {
+  title: string;
+  empty: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title}>
+      <Title order={3} fz="md" mb={4}>
+        {title}
+      </Title>
+      {count === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
+
+/** Parts waiting for a payment, their status in the order page's words for the reader's side. */
+function PartRows({ parts, side }: { parts: AwaitingPart[]; side: 'artist' | 'buyer' }) {
+  return parts.map((p) => (
+    <OrderRow key={`${p.formId}-${p.partIndex}`} formId={p.formId} cardTitle={p.cardTitle} party={p.party}>
+      <Text size="sm">{p.partName}</Text>
+      <Badge variant="light" color={PART_STATUS_COLORS[p.status]} tt="none" className={badge.readable}>
+        {partStatusText(p.status, side)}
+      </Badge>
+      <Text fw={600}>{formatUsd(p.amount)}</Text>
+    </OrderRow>
+  ));
+}
+
+/** Refunds owed on canceled orders, the artist's or the buyer's: each order and its amount. */
+function RefundRows({ refunds }: { refunds: ArtistMoney['refundsOwed'] }) {
+  return refunds.orders.map((r) => (
+    <OrderRow key={r.formId} {...r}>
+      <Text fw={600}>{formatUsd(r.amount)}</Text>
+    </OrderRow>
+  ));
+}
+
+const canceledOrders = (count: number) => `${count} canceled ${count === 1 ? 'order' : 'orders'}`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The income export: a date range (this month by default) and the CSV as a plain download link. */
+export function IncomeExport({ now = new Date() }: { now?: Date }) {
+  const [from, setFrom] = useState(() => dayOf(new Date(now.getFullYear(), now.getMonth(), 1)));
+  const [to, setTo] = useState(() => dayOf(new Date(now.getFullYear(), now.getMonth() + 1, 0)));
+  const ok = incomeRangeOk(from, to);
+  return (
+    <section aria-label="Income export">
+      <Title order={3} fz="md" mb={4}>
+        Income export
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Every payment confirmed, refund owed and refund made on your orders, one line each (CSV, UTC days).
+      </Text>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput
+          type="date"
+          label="To"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+          error={ok ? undefined : paymentMessages.exportRange}
+        />
+        {ok ? (
+          <Button component="a" href={incomeCsvUrl(from, to)} download variant="light">
+            Download CSV
+          </Button>
+        ) : (
+          <Button disabled variant="light">
+            Download CSV
+          </Button>
+        )}
+      </Group>
+    </section>
+  );
+}
+
+function ArtistPart({ money: a }: { money: ArtistMoney }) {
+  return (
+    <Stack gap="lg">
+      <Title order={2} fz="h3">
+        As an artist
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Figure
+          label="Awaiting payment"
+          value={formatUsd(a.awaiting.total)}
+          detail={`${a.awaiting.count} asked or marked paid · ${formatUsd(a.awaiting.marked)} to confirm`}
+        />
+        <Figure
+          label="Received this month"
+          value={formatUsd(a.receivedThisMonth.net)}
+          detail={`net of ${formatUsd(a.receivedThisMonth.fees)} fees · ${formatUsd(a.receivedThisMonth.gross)} gross`}
+        />
+        <Figure
+          label="Refunds owed"
+          value={formatUsd(a.refundsOwed.total)}
+          detail={canceledOrders(a.refundsOwed.count)}
+        />
+      </SimpleGrid>
+      <Section title="Awaiting payment" count={a.awaiting.parts.length} empty="Nothing asked for is waiting.">
+        <PartRows parts={a.awaiting.parts} side="artist" />
+      </Section>
+      <Section title="Refunds you owe" count={a.refundsOwed.orders.length} empty="No refund owed.">
+        <RefundRows refunds={a.refundsOwed} />
+      </Section>
+      <Section
+        title={`Due in the next ${DUE_SOON_DAYS} days`}
+        count={a.dueSoon.length}
+        empty="No order is due soon."
+      >
+        {a.dueSoon.map((d) => (
+          <OrderRow key={d.formId} {...d}>
+            {d.overdue && (
+              <Badge color="red" variant="light">
+                Overdue
+              </Badge>
+            )}
+            <Text size="sm">{formatDate(d.dueAt)}</Text>
+          </OrderRow>
+        ))}
+      </Section>
+      <IncomeExport />
+    </Stack>
+  );
+}
+
+function BuyerPart({ money: b, heading }: { money: BuyerMoney; heading: string }) {
+  return (
+    <Stack gap="lg">
+      <Title order={2} fz="h3">
+        {heading}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Figure
+          label="You paid"
+          value={formatUsd(b.paid.total)}
+          detail={`${b.paid.count} ${b.paid.count === 1 ? 'payment' : 'payments'} confirmed`}
+        />
+        <Figure label="Due from you" value={formatUsd(b.due.total)} detail={`${b.due.count} open`} />
+        <Figure
+          label="Refunds owed to you"
+          value={formatUsd(b.refundsOwed.total)}
+          detail={canceledOrders(b.refundsOwed.count)}
+        />
+      </SimpleGrid>
+      <Section title="Due from you" count={b.due.parts.length} empty="Nothing is due from you.">
+        <PartRows parts={b.due.parts} side="buyer" />
+      </Section>
+      {b.refundsOwed.orders.length > 0 && (
+        <Section title="Refunds owed to you" count={b.refundsOwed.orders.length} empty="">
+          <RefundRows refunds={b.refundsOwed} />
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+/** /crm/money: the viewer's money across their orders (issue 24 §5). */
+export function MoneyPage() {
+  const query = useQuery(moneyOverviewQuery());
+  if (query.isPending) return <LoadingState label="Loading your money" />;
+  if (query.isError)
+    return (
+      <ErrorState title="Could not load your money" message={query.error.message} onRetry={query.refetch} />
+    );
+  const { artist, buyer } = query.data;
+  const buyerActive = !!buyer && (buyer.paid.count > 0 || buyer.due.count > 0 || buyer.refundsOwed.count > 0);
+  return (
+    <Stack gap="xl">
+      {artist && <ArtistPart money={artist} />}
+      {buyer && (buyerActive || !artist) && (
+        <BuyerPart money={buyer} heading={artist ? 'As a buyer' : 'Your payments'} />
+      )}
+    </Stack>
+  );
+}

@@ -43,6 +43,7 @@ import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { registerApplicationsHub } from './modules/requests/applications.hub.ts';
 import { requestMediaPlacements } from './modules/requests/requests.media-access.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { describePage, firstPictures } from './modules/site/page-preview.service.ts';
 import { adminRoutes } from './modules/site/admin.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -272,6 +273,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(imagesRoutes(deps));
       await api.register(browseRoutes(deps));
       await api.register(requestsRoutes(deps));
+      await api.register(reviewsRoutes(deps));
     },
     { prefix: '/api' },
   );

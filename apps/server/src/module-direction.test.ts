@@ -24,6 +24,7 @@ export const MODULE_ORDER = [
   'chat',
   'board',
   'requests',
+  'reviews',
   'moderation',
   'site',
 ] as const;

@@ -10,6 +10,7 @@ import { gateStart, owedOnCancel, releaseOnApproval } from './modules/payments/p
 import { recordAutoApproval, scheduleOrderTimers } from './modules/payments/timers.service.ts';
 import { followApplicantRestriction } from './modules/requests/applications.service.ts';
 import { requestListChanged } from './modules/requests/request-list-cache.ts';
+import { followOrderDone } from './modules/reviews/reviews.service.ts';
 import type { Reactions } from './platform/events.ts';
 
 /**
@@ -94,6 +95,11 @@ export const reactions: Reactions = {
       name: 'payments: an automatic approval is on the money timeline',
       when: 'inTransaction',
       run: (ctx, e) => recordAutoApproval(ctx, null, e),
+    },
+    {
+      name: "reviews: an order that reached done changes both parties' records (orders done) on every instance",
+      when: 'afterCommit',
+      run: (ctx, e) => followOrderDone(ctx, null, e),
     },
   ],
   orderAccepted: [

@@ -30,6 +30,7 @@ export const pageTitles: Record<PathName, string | null> = {
   profileQueue: 'Commission queue',
   profileCards: 'Commission cards',
   profileGallery: 'Gallery of an artist',
+  profileReviews: 'Reviews of a user',
   artists: 'Artists',
   gallery: 'Gallery',
   requests: 'Requests',

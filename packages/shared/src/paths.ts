@@ -29,6 +29,8 @@ export const paths = {
   /** SPEC §2 profile children: the user's open commission cards, and their gallery (`?folder=` opens one). */
   profileCards: '/profile/:login/cards',
   profileGallery: '/profile/:login/gallery',
+  /** Reviews of the user as an artist and as a buyer (issue 25 §4; `?side=buyer` for the second). */
+  profileReviews: '/profile/:login/reviews',
   /** SPEC §2 main layout children: finding artists, and the public gallery (decision 0017). */
   artists: '/artists',
   gallery: '/gallery',

@@ -7,6 +7,7 @@ import { createTestApp, registerUser, sessionCookie, type TestApp } from '../tes
 import { adminCommand } from './admin-command.ts';
 import type { Board } from '@brushline/shared/board/schemas';
 import type { OrderPage } from '@brushline/shared/orders/schemas';
+import type { UserReviewsPage } from '@brushline/shared/reviews/schemas';
 import { demoAccountsBlock, seedDemo, seedDemoWithContent } from './demo-seed.ts';
 import { DEMO_TAGS } from './demo-tags.ts';
 
@@ -175,6 +176,7 @@ describe('demo content', () => {
         await fresh.app.inject({ url: '/api/task/comissions/get/crm/demo_artist', headers: { cookie } })
       ).json<{ id: number; status: string; description: string; cardTitle: string }[]>();
       expect(tasks.map((t) => t.status).sort()).toEqual([
+        'done',
         'finished',
         'none',
         'none',
@@ -198,13 +200,15 @@ describe('demo content', () => {
       expect(board.tasks.map((t) => [where(t), t.commission?.status ?? 'personal']).sort()).toEqual([
         ['Accepted', 'waiting'],
         ['Awaiting approval', 'finished'],
+        ['Done', 'done'],
         ['In progress', 'personal'],
         ['In progress', 'processing'],
         ['Sketch', 'processing'],
       ]);
       expect(board.slots).toBe(5);
       // Money (decision 0020): the deposits of the accepted orders confirmed, the delivered order's
-      // remainder asked for, and the order to start past its due date with its deposit paid.
+      // remainder asked for, the order to start past its due date with its deposit paid, and the done
+      // order paid in full.
       const money = (await fresh.app.inject({ url: '/api/crm/money', headers: { cookie } })).json<{
         artist: {
           awaiting: { parts: { partName: string; status: string }[] };
@@ -215,7 +219,7 @@ describe('demo content', () => {
       expect(money.artist.awaiting.parts.map((p) => [p.partName, p.status])).toEqual([
         ['Remainder', 'requested'],
       ]);
-      expect(money.artist.receivedThisMonth.count).toBe(4);
+      expect(money.artist.receivedThisMonth.count).toBe(6);
       expect(money.artist.dueSoon.filter((d) => d.overdue)).toHaveLength(1);
       // The sketch shared on the order in progress carries the client's comment (also in the chat).
       const sketched = tasks.find((t) => t.description.startsWith('A headshot of my rogue'))!;
@@ -225,6 +229,20 @@ describe('demo content', () => {
       const wip = order.updates.find((u) => u.kind === 'wip')!;
       expect(wip.comments.map((c) => [c.author.login, c.message])).toEqual([
         ['demo_client', expect.stringContaining('Love the pose!')],
+      ]);
+      // A done order reviewed both ways, the client's review answered (decision 0023); the painter rated too.
+      const reviews = (
+        await fresh.app.inject({ url: '/api/reviews/user/demo_artist' })
+      ).json<UserReviewsPage>();
+      expect(reviews.asArtist).toEqual({ average: 5, count: 1 });
+      expect(reviews.items[0]).toMatchObject({
+        author: { login: 'demo_client' },
+        answer: expect.any(String),
+      });
+      const rated = (await fresh.app.inject({ url: '/api/artists?sort=rating' })).json<ArtistsPage>();
+      expect(rated.items.map((c) => [c.owner.login, c.rating?.average])).toEqual([
+        ['demo_artist', 5],
+        ['demo_painter', 4],
       ]);
       const profile = (await fresh.app.inject({ url: '/api/user/demo_artist' })).json();
       expect(profile.userProfileStore.profilePicture).not.toBeNull();

@@ -5,6 +5,7 @@ import { seedDemoContent } from './demo-content.ts';
 import { seedDemoGallery } from './demo-gallery.ts';
 import { seedDemoModeration } from './demo-moderation.ts';
 import { seedDemoRequests } from './demo-requests.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { seedDemoTags } from './demo-tags.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { newToken } from '../platform/tokens.ts';
@@ -75,7 +76,7 @@ export function demoAccountsBlock(created: readonly DemoAccount[], signInUrl: st
   ];
 }
 
-/** Demo accounts, and when they are new, their demo posts, commission cards, orders, public requests, galleries and staff actions; demo tags. */
+/** Demo accounts, and when they are new, their demo posts, commission cards, orders, public requests, galleries, reviews and staff actions; demo tags. */
 export async function seedDemoWithContent(deps: Deps) {
   const created = await seedDemo(deps.db);
   if (created.length > 0) deps.log.info({ logins: created.map((c) => c.login) }, 'demo accounts created');
@@ -90,6 +91,8 @@ export async function seedDemoWithContent(deps: Deps) {
   // Gallery images and display cards carry wiki tags too.
   const painter = created.find((c) => c.login === 'demo_painter');
   if (artist && painter) await seedDemoGallery(deps, { artist, painter });
+  // Done orders and their reviews need both artists' cards.
+  if (artist && client && painter) await seedDemoReviews(deps, { artist, client, painter });
   const spammer = created.find((c) => c.login === 'demo_spammer');
   if (admin && artist && spammer) await seedDemoModeration(deps, { admin, artist, spammer });
   return created;

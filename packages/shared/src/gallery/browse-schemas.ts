@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratingSchema } from '../reviews/schemas.ts';
 import { PRICE_MAX, PRICE_MIN } from '../cards/constants.ts';
 import { cardMessages } from '../cards/messages.ts';
 import { mediaSchema } from '../media/schemas.ts';
@@ -7,6 +8,7 @@ import { personSchema } from '../users/schemas.ts';
 import { uuidSchema } from '../uuid.ts';
 import {
   ARTIST_SEARCH_MAX,
+  ARTISTS_SORTS,
   DISPLAY_CARD_MEDIA,
   DISPLAY_CARD_TAGS_MAX,
   DISPLAY_CARD_TAGS_MIN,
@@ -48,6 +50,8 @@ export const displayCardSchema = z.object({
   /** It carries a tag the reader blurs. */
   blurred: z.boolean(),
   activityAt: z.iso.datetime(),
+  /** The owner's average as an artist (reviews by buyers that staff did not hide); null before the first. */
+  rating: ratingSchema.nullable(),
 });
 export type DisplayCard = z.infer<typeof displayCardSchema>;
 export const displayCardSavedSchema = z.object({ card: displayCardSchema, message: z.string() });
@@ -76,6 +80,8 @@ export const artistsQuerySchema = z.object({
     .transform((v) => v === 'true')
     .optional(),
   search: searchText(ARTIST_SEARCH_MAX, galleryMessages.searchTooLong).optional(),
+  /** activity (default): newest activity first; rating: best average first, then most reviews, unrated last. */
+  sort: z.enum(ARTISTS_SORTS, { error: galleryMessages.badSort }).optional(),
 });
 export type ArtistsQuery = z.infer<typeof artistsQuerySchema>;
 

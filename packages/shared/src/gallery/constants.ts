@@ -55,3 +55,7 @@ export type HiddenTagMode = (typeof HIDDEN_TAG_MODES)[number];
 /** Tag kinds (tag_usages.subject_kind) of this feature. */
 export const GALLERY_IMAGE_TAG_KIND = 'galleryImage';
 export const DISPLAY_CARD_TAG_KIND = 'displayCard';
+
+/** The orders of /artists: newest activity first (default), or best average rating first. */
+export const ARTISTS_SORTS = ['activity', 'rating'] as const;
+export type ArtistsSort = (typeof ARTISTS_SORTS)[number];

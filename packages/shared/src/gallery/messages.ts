@@ -45,6 +45,7 @@ export const galleryMessages = {
   cardMediaNotShown: 'Pick images from your gallery that are not Hidden',
   cardExists: 'You already have a display card. Edit it instead',
   tooManyFilterTags: `Filter by at most ${FILTER_TAGS_MAX} tags`,
+  badSort: 'Sort by activity or by rating.',
   searchTooLong: `Search for at most ${ARTIST_SEARCH_MAX} characters`,
   badCursor: 'This page link is not valid. Reload the list',
   tooManyHiddenTags: `You can hide or blur up to ${HIDDEN_TAGS_MAX} tags`,

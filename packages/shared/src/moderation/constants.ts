@@ -32,8 +32,17 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const FLAG_BADGES = ['verified', 'alpha'] as const;
 export type FlagBadge = (typeof FLAG_BADGES)[number];
 
-/** What can be reported (issue 25 §1); reviews join when they exist. */
-export const REPORT_TARGETS = ['post', 'profile', 'card', 'request', 'image', 'tag', 'message'] as const;
+/** What can be reported (issue 25 §1). */
+export const REPORT_TARGETS = [
+  'post',
+  'profile',
+  'card',
+  'request',
+  'image',
+  'tag',
+  'message',
+  'review',
+] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_REASONS = [

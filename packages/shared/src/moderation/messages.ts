@@ -61,6 +61,7 @@ export const reportTargetText: Record<ReportTarget, string> = {
   image: 'gallery image',
   tag: 'tag',
   message: 'message',
+  review: 'review',
 };
 
 export const reportMessages = {

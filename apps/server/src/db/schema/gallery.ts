@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -125,9 +126,23 @@ export const displayCards = pgTable(
       .default(sql`'{}'::int[]`),
     activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The owner's shown reviews as an artist: how many and their stars summed (decision 0023).
+     * Kept exact by triggers on reviews (migration 0025), which add or take away in the same
+     * transaction as the review's insert, hiding or deletion, so concurrent reviews never lose one.
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewStars: integer('review_stars').notNull().default(0),
+    /** /artists?sort=rating's key: the average, 0 before the first review (so unrated cards sort last). */
+    ratingSort: numeric('rating_sort').generatedAlwaysAs(
+      sql`case when review_count > 0 then round(review_stars::numeric / review_count, 4) else 0 end`,
+    ),
   },
   (t) => [
     uniqueIndex('display_cards_owner_uq').on(t.ownerId),
+    index('display_cards_rating_idx')
+      .on(sql`${t.ratingSort} desc`, sql`${t.reviewCount} desc`, sql`${t.id} desc`)
+      .where(sql`${t.isShown}`),
     index('display_cards_shown_idx')
       .on(sql`${t.activityAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.isShown}`),

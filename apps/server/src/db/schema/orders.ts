@@ -114,6 +114,10 @@ export const commissionTasks = pgTable(
     declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The artist accepted or declined it (reliability: the time to answer a new order; decision 0023). */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** It reached done (approved or approved automatically): reviews are open 30 days from here. */
+    doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [index('commission_tasks_status_idx').on(t.status)],
 );

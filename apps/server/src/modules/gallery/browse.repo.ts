@@ -77,8 +77,17 @@ function tagConditions(
   }
 }
 
+/** /artists?sort=rating's keyset position: the last card's rating key, review count and id. */
+export interface RatingCursor {
+  rating: string;
+  count: number;
+  id: string;
+}
+
 export interface ArtistsFilter {
-  cursor?: ListCursor;
+  /** Newest activity first (a ListCursor) or best rating first (a RatingCursor). */
+  order: 'activity' | 'rating';
+  cursor?: ListCursor | RatingCursor;
   /** Per tag asked, the ids a card may carry to match it. */
   tagIds: readonly (readonly number[])[];
   /** Some open card's starting price in this range (cents; no maximum when null). */
@@ -99,7 +108,16 @@ export async function artistsPageRows(
 ): Promise<DisplayCardRow[]> {
   const shape = new Shape();
   shape.where.push(sql`d.is_shown`, ownerNotRestricted(sql`d.owner_id`));
-  afterCursor(shape, filter.cursor, sql`d.activity_at`, sql`d.id`);
+  shape.key.push(filter.order);
+  if (filter.order === 'rating') {
+    const c = filter.cursor as RatingCursor | undefined;
+    shape.add(
+      !!c,
+      () =>
+        sql`(d.rating_sort, d.review_count, d.id) < (${ph('cursorRating')}::numeric, ${ph('cursorCount')}::int, ${ph('cursorId')}::uuid)`,
+      { cursorRating: c?.rating, cursorCount: c?.count, cursorId: c?.id },
+    );
+  } else afterCursor(shape, filter.cursor as ListCursor | undefined, sql`d.activity_at`, sql`d.id`);
   tagConditions(shape, cardTagsAnySql, filter.tagIds);
   shape.add(
     !!filter.price,
@@ -126,7 +144,7 @@ export async function artistsPageRows(
       db,
       {
         shape: JSON.stringify(['artists', reader.key, shape.key]),
-        build: () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), limit),
+        build: () => displayCardRowsSql(reader.viewer, reader.sets, shape.all(), limit, false, filter.order),
       },
       { values: { ...reader.values, ...shape.values }, plan: 'generic' },
     )

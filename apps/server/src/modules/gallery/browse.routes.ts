@@ -100,11 +100,13 @@ export const browseRoutes =
       {
         schema: {
           tags,
-          summary: 'Shown display cards, newest activity first',
+          summary: 'Shown display cards, newest activity first or best rated first',
           description:
             `${ARTISTS_PAGE_SIZE} a page; pass nextCursor as cursor. tags=a,b: each must match, a tag also finds its ` +
             'descendants and synonyms. minPrice/maxPrice (USD): an open card’s starting price in the range (0..10000 each; a maximum below the minimum is raised to it, as a stored request range is). open=true: ' +
-            `taking commissions now. search: login or display name. ${hidingRule} ${listCachingNote(GALLERY_TTL_MS)}`,
+            'taking commissions now. search: login or display name. sort=rating: best average first (reviews by buyers ' +
+            'that staff did not hide), more reviews first on a tie, unrated last (decision 0023); each card carries its ' +
+            `rating. ${hidingRule} ${listCachingNote(GALLERY_TTL_MS)}`,
           querystring: artistsQuerySchema,
           response: { 200: artistsPageSchema, ...errorResponses(400) },
         },

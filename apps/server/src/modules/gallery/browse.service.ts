@@ -4,13 +4,17 @@ import { galleryMessages } from '@brushline/shared/gallery/messages';
 import type { ArtistsPage, ArtistsQuery, GalleryPage } from '@brushline/shared/gallery/browse-schemas';
 import { isUuid } from '@brushline/shared/uuid';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError } from '../../platform/errors.ts';
+import {
+  decodeCursor as decodeParts,
+  decodeTimeIdCursor,
+  encodeCursor,
+} from '../../platform/keyset-cursor.ts';
 import type { Actor } from '../../platform/session.ts';
 import { tagSearchIds } from '../tags/tag-usage.service.ts';
 import { readerTagSets, type ReaderTagSets } from './gallery-access.repo.ts';
 import { cachedPage, cachedTagIds, sharedReaderKey } from './gallery-page-cache.ts';
 import { toDisplayCard, toGalleryImage } from './gallery.dto.ts';
-import { artistsPageRows, galleryPageRows } from './browse.repo.ts';
+import { artistsPageRows, galleryPageRows, type RatingCursor } from './browse.repo.ts';
 
 /**
  * The two public lists of decision 0017: /artists (shown display cards, newest activity first) and
@@ -18,14 +22,16 @@ import { artistsPageRows, galleryPageRows } from './browse.repo.ts';
  * time in full precision and its id — so a deep page costs what page 1 costs.
  */
 
-const ISO_US = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+const decodeCursor = (cursor: string) => decodeTimeIdCursor(cursor, galleryMessages.badCursor);
 
-const encodeCursor = (ts: string, id: string) => Buffer.from(`${ts}|${id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { ts: string; id: string } {
-  const [ts = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!ISO_US.test(ts) || !isUuid(id)) throw new AppError(400, 'bad_cursor', galleryMessages.badCursor);
-  return { ts, id };
+/** /artists?sort=rating's cursor: the rating key (0–5, up to 4 decimals), the review count and the id. */
+function decodeRatingCursor(cursor: string): RatingCursor {
+  const [rating = '', count = '', id = ''] = decodeParts(
+    cursor,
+    galleryMessages.badCursor,
+    (p) => p.length === 3 && /^[0-5](\.\d{1,4})?$/.test(p[0]!) && /^\d{1,9}$/.test(p[1]!) && isUuid(p[2]!),
+  );
+  return { rating, count: Number(count), id };
 }
 
 /**
@@ -56,6 +62,7 @@ export async function listArtists(
     q.maxPrice,
     !!q.open,
     q.search ?? '',
+    q.sort ?? 'activity',
     q.cursor ?? '',
   ]);
   return cachedPage(ctx.bus, sharedReaderKey(actor, sets), key, () => readArtists(ctx, actor, sets, q));
@@ -67,7 +74,12 @@ async function readArtists(
   sets: ReaderTagSets,
   q: ArtistsQuery,
 ): Promise<ArtistsPage> {
-  const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const order = q.sort ?? 'activity';
+  const cursor = !q.cursor
+    ? undefined
+    : order === 'rating'
+      ? decodeRatingCursor(q.cursor)
+      : decodeCursor(q.cursor);
   const tagIds = await tagIdsOf(ctx, actor, q.tags ?? []);
   const priced = q.minPrice !== undefined || q.maxPrice !== undefined;
   // SPEC §5's price rule, read as for a stored range (priceFilterCents).
@@ -79,6 +91,7 @@ async function readArtists(
     actor,
     sets,
     {
+      order,
       cursor,
       tagIds,
       price: priced ? { minCents: min, maxCents: max } : undefined,
@@ -91,7 +104,12 @@ async function readArtists(
   const last = page.at(-1);
   return {
     items: page.map((r) => toDisplayCard(r, actor)),
-    nextCursor: rows.length > ARTISTS_PAGE_SIZE && last ? encodeCursor(last.cursorTs, last.id) : null,
+    nextCursor:
+      rows.length > ARTISTS_PAGE_SIZE && last
+        ? order === 'rating'
+          ? encodeCursor(last.ratingSort, last.reviewCount, last.id)
+          : encodeCursor(last.cursorTs, last.id)
+        : null,
   };
 }
 

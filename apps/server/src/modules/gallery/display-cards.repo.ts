@@ -49,6 +49,10 @@ export type DisplayCardRow = {
   isShown: boolean;
   activityAt: string;
   cursorTs: string;
+  /** The owner's shown reviews as an artist (kept by triggers; decision 0023) and /artists' rating key. */
+  reviewCount: number;
+  reviewStars: number;
+  ratingSort: string;
   minPriceCents: number | null;
   openCards: number;
   takingCommissions: boolean;
@@ -125,22 +129,30 @@ export function displayCardRowsSql(
   limit?: number,
   /** Also SPEC §4's conditions, each answered (a JSON column): what the owner is told is missing. */
   withRule = false,
+  /** Newest activity first, or best rating first (each walks its partial index of shown cards). */
+  order: 'activity' | 'rating' = 'activity',
 ): SQL {
-  // The page first (a materialized CTE, planned alone): the shown-cards index in activity order,
+  // The page first (a materialized CTE, planned alone): the shown-cards index in the list's order,
   // each condition a per-row probe or a column, stopping after `limit` rows; then the columns for
   // those rows.
+  const orderBy =
+    order === 'rating'
+      ? sql`d.rating_sort desc, d.review_count desc, d.id desc`
+      : sql`d.activity_at desc, d.id desc`;
   return sql`
     with page as materialized (
-      select d.id, d.owner_id, d.media_ids, d.tag_ids, d.is_shown, d.activity_at
+      select d.id, d.owner_id, d.media_ids, d.tag_ids, d.is_shown, d.activity_at, d.review_count,
+        d.review_stars, d.rating_sort
       from display_cards d
       where ${where} and ${cardNotHiddenSql(actor, sets)}
-      order by d.activity_at desc, d.id desc
+      order by ${orderBy}
       ${limit === undefined ? sql`` : sql`limit ${limit}`})
     select d.id, d.owner_id as "ownerId", u.login as "ownerLogin", u.display_name as "ownerDisplayName",
       (select am.id from media am where am.id = u.avatar_media_id and am.owner_id = u.id) as "ownerAvatarId",
       d.media_ids::text as "mediaIds", d.is_shown as "isShown",
       to_char(d.activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "activityAt",
       to_char(d.activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs",
+      d.review_count as "reviewCount", d.review_stars as "reviewStars", d.rating_sort::text as "ratingSort",
       cc.min_price as "minPriceCents", cc.open_cards as "openCards", cc.taking as "takingCommissions",
       ${cardBlurredSql(sets.blur)} as blurred,
       (select coalesce(json_agg(json_build_object('id', t.id, 'title', t.title, 'tagType', t.tag_type,
@@ -160,7 +172,7 @@ export function displayCardRowsSql(
       cross join lateral (select min(c.starting_price_cents) as min_price, count(*)::int as open_cards,
           coalesce(bool_or(c.is_commissions_open), false) as taking
         from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission) cc
-    order by d.activity_at desc, d.id desc`;
+    order by ${orderBy}`;
 }
 
 /** A display card row as the drivers return it. */
@@ -169,6 +181,8 @@ export const toDisplayCardRow = (r: DisplayCardRow): DisplayCardRow => ({
   mediaIds: uuidArray(r.mediaIds),
   minPriceCents: r.minPriceCents === null ? null : Number(r.minPriceCents),
   openCards: Number(r.openCards),
+  reviewCount: Number(r.reviewCount),
+  reviewStars: Number(r.reviewStars),
   tags: jsonValue<TagRef[]>(r.tags).map((t) => ({ ...t, id: Number(t.id) })),
   images: jsonValue<DisplayImageRow[]>(r.images),
   ...(r.rule === undefined ? {} : { rule: toRuleFacts(r.rule) }),

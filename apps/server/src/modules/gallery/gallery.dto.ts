@@ -1,5 +1,6 @@
 import { fromCents } from '@brushline/shared/cards/pricing';
 import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
+import { ratingFrom } from '@brushline/shared/reviews/rating';
 import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
 import type { Media } from '@brushline/shared/media/schemas';
 import type { TagRef } from '@brushline/shared/tags/schemas';
@@ -86,5 +87,6 @@ export function toDisplayCard(r: DisplayCardRow, actor: Actor | null): DisplayCa
     takingCommissions: r.takingCommissions,
     blurred: r.blurred || media.some((m) => m.blurred),
     activityAt: r.activityAt,
+    rating: ratingFrom(r.reviewCount, r.reviewStars),
   };
 }

@@ -27,6 +27,7 @@ import { getImage } from '../gallery/images.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { authorChanged, getPost, setPostHiddenByStaff } from '../posts/posts.service.ts';
 import { getRequest } from '../requests/requests.service.ts';
+import { reviewForReader, reviewHidden, setReviewHiddenByStaff } from '../reviews/reviews.service.ts';
 import { getTagByTitle } from '../tags/tags.service.ts';
 import { getUserByLogin } from '../users/users.service.ts';
 import { toCaseDetail, toCaseSummary } from './reports.dto.ts';
@@ -59,7 +60,7 @@ const quote = (text: string) => `“${cutText(text.replace(/\s+/g, ' ').trim(), 
 const intId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : null);
 
 /** Kinds staff can hide from everyone (the others are acted on through their owner for now). */
-const HIDEABLE: readonly ReportTarget[] = ['post'];
+const HIDEABLE: readonly ReportTarget[] = ['post', 'review'];
 
 /**
  * The target as `actor` may see it, through its own module's service (so nobody reports what they
@@ -158,6 +159,23 @@ async function readTarget(
             sender: m.senderLogin,
             attachments: m.attachmentIds,
             sentAt: m.createdAt,
+          },
+        };
+      }
+      case 'review': {
+        const r = await reviewForReader(ctx, actor, id);
+        if (!r) return undefined;
+        return {
+          ownerId: r.authorId,
+          title: `Review of @${r.subject.login} by @${r.author.login} (${r.stars}/5): ${quote(r.text || '(stars only)')}`,
+          snapshot: {
+            stars: r.stars,
+            text: r.text,
+            author: r.author.login,
+            subject: r.subject.login,
+            order: r.orderId,
+            answer: r.answer,
+            hiddenByStaff: r.hiddenByStaff,
           },
         };
       }
@@ -267,6 +285,7 @@ export async function closeCase(ctx: Ctx, actor: Actor | null, id: number, body:
   const hide = body.outcome === 'hide';
   if (hide && !HIDEABLE.includes(row.targetKind)) throw new AppError(409, 'cannot_hide', rm.cannotHide);
   const outcome = body.outcome === 'dismiss' ? 'dismissed' : 'resolved';
+  let reviewPeople: string[] | null = null;
   const pushes = await ctx.db.transaction(async (tx) => {
     if (
       !(await updateOpenCase(tx, id, { status: outcome, resolution: body.resolution, assigneeId: staff.id }))
@@ -282,7 +301,10 @@ export async function closeCase(ctx: Ctx, actor: Actor | null, id: number, body:
     };
     const told = [];
     if (hide) {
-      if (!(await setPostHiddenByStaff({ db: tx }, staff, Number(row.targetId), body.resolution)))
+      if (row.targetKind === 'review') {
+        reviewPeople = await setReviewHiddenByStaff({ db: tx }, staff, row.targetId, body.resolution);
+        if (!reviewPeople) throw notFound(rm.targetNotFound);
+      } else if (!(await setPostHiddenByStaff({ db: tx }, staff, Number(row.targetId), body.resolution)))
         throw notFound(rm.targetNotFound);
       await insertAudit(tx, { ...audit, action: 'hide' });
       if (row.ownerId)
@@ -307,7 +329,8 @@ export async function closeCase(ctx: Ctx, actor: Actor | null, id: number, body:
     return told.map((n) => n.push);
   });
   for (const push of pushes) push(ctx);
-  if (hide) await authorChanged(ctx, null);
+  if (hide && reviewPeople) await reviewHidden(ctx, reviewPeople);
+  else if (hide) await authorChanged(ctx, null);
   return {
     message: hide ? rm.hidden : outcome === 'resolved' ? rm.resolved : rm.dismissed,
     case: await detail(ctx, staff, id),

@@ -53,6 +53,7 @@ const formColumns = {
   taskRevisionsUsed: commissionTasks.revisionsUsed,
   taskDeclineReason: commissionTasks.declineReason,
   taskUpdatedAt: commissionTasks.updatedAt,
+  taskDoneAt: commissionTasks.doneAt,
 };
 
 /** A sent form with its task and both participants, in one query. */
@@ -173,6 +174,9 @@ export async function moveTaskStatus(
     .set({
       status: to,
       updatedAt: sql`now()`,
+      // Reliability and reviews read these two moments (decision 0023).
+      ...(from === 'none' && (to === 'waiting' || to === 'declined') ? { answeredAt: sql`now()` } : {}),
+      ...(to === 'done' ? { doneAt: sql`now()` } : {}),
       ...(extra.comment === undefined ? {} : { comment: extra.comment }),
       ...(extra.declineReason === undefined ? {} : { declineReason: extra.declineReason }),
       ...(extra.countRevision ? { revisionsUsed: sql`${commissionTasks.revisionsUsed} + 1` } : {}),

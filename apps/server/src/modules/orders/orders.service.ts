@@ -71,6 +71,13 @@ export function sideOf(row: Pick<FormRow, 'artistId' | 'senderId'>, actor: Actor
   throw formNotFound();
 }
 
+/** The order `formId` as one of its two parties reads it (reviews), with their side; anyone else 404. */
+export async function orderOfParty(ctx: TxCtx, actor: Actor, formId: number) {
+  const [row] = await findFormRows(ctx.db, byFormId(formId));
+  if (!row) throw formNotFound();
+  return { ...row, side: sideOf(row, actor) };
+}
+
 /** Lists that name the artist by login answer only to that artist (anyone else gets 404). */
 function assertSelf(actor: Actor, login: string): void {
   if (login.toLowerCase() !== actor.login.toLowerCase()) throw notFound(userNotFound);

@@ -142,6 +142,9 @@ export function targetPath(c: Pick<CaseDetail, 'targetKind' | 'targetId' | 'live
       return toPath('request', { guid: c.targetId });
     case 'tag':
       return toPath('wikiTag', { title: typeof c.live?.title === 'string' ? c.live.title : c.targetId });
+    case 'review':
+      // The reviewed person's Reviews tab, where a shown review is listed.
+      return typeof c.live?.subject === 'string' ? toPath('profileReviews', { login: c.live.subject }) : null;
     case 'image':
     case 'message':
       return null;

@@ -14,6 +14,10 @@ export const usersRoutes: RouteObject[] = [
     path: paths.profileHome,
     lazy: async () => ({ Component: (await import('./pages/profile-home-page.tsx')).ProfileHomePage }),
   },
+  {
+    path: paths.profileReviews,
+    lazy: async () => ({ Component: (await import('./pages/profile-reviews-page.tsx')).ProfileReviewsPage }),
+  },
   { path: redirectPaths.settings, element: <Navigate to={paths.settingsGeneral} replace /> },
   {
     lazy: async () => ({ Component: (await import('./pages/settings-layout.tsx')).SettingsLayout }),

@@ -35,6 +35,8 @@ interface CardViewProps {
   sectionErrors?: Record<string, string>;
   /** Under the total: the order form, a login button or an edit button. */
   footer?: ReactNode;
+  /** Under the artist's name: their record (the commission page). */
+  byline?: ReactNode;
   /** 1 where the card is the page (the commission page), 2 inside another page (the editor's preview). */
   headingOrder?: 1 | 2;
 }
@@ -49,6 +51,7 @@ export function CardView({
   onPicksChange,
   sectionErrors,
   footer,
+  byline,
   headingOrder = 2,
 }: CardViewProps) {
   const [ownPicks, setOwnPicks] = useState<Picks>({});
@@ -106,6 +109,7 @@ export function CardView({
                 </Text>
               </Group>
             )}
+            {byline}
             <Text fw={600}>from {formatUsd(card.startingPrice)}</Text>
             {typeof card.revisionsIncluded === 'number' && (
               <Text size="sm" c="dimmed">

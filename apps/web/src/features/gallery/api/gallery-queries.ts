@@ -6,7 +6,7 @@ import type {
   GalleryPage,
   HiddenTags,
 } from '@brushline/shared/gallery/browse-schemas';
-import type { FolderDeleteMode, HiddenTagMode } from '@brushline/shared/gallery/constants';
+import type { ArtistsSort, FolderDeleteMode, HiddenTagMode } from '@brushline/shared/gallery/constants';
 import type {
   Folder,
   FolderContent,
@@ -27,6 +27,8 @@ export interface ArtistFilters {
   maxPrice?: string;
   open: boolean;
   search: string;
+  /** Not a filter but the order: absent is the API's default, newest activity first. */
+  sort?: ArtistsSort;
 }
 
 /** The one key factory of the gallery feature. */
@@ -63,10 +65,11 @@ export function artistParams(f: ArtistFilters): Record<string, string> {
   if (f.maxPrice) q.maxPrice = f.maxPrice;
   if (f.open) q.open = 'true';
   if (f.search) q.search = f.search;
+  if (f.sort === 'rating') q.sort = f.sort;
   return q;
 }
 
-/** GET artists: shown display cards, newest activity first. */
+/** GET artists: shown display cards, newest activity first or best rated first. */
 export const artistsQuery = (f: ArtistFilters) =>
   infiniteQueryOptions({
     queryKey: galleryKeys.artists(f),

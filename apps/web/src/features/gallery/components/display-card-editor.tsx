@@ -49,6 +49,7 @@ function Editor({
     takingCommissions: card?.takingCommissions ?? false,
     blurred: false,
     activityAt: card?.activityAt ?? new Date().toISOString(),
+    rating: card?.rating ?? null,
   };
   const submit = () =>
     save.mutate(

@@ -5,13 +5,16 @@ import { formatUsd } from '@brushline/shared/cards/pricing';
 import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
 import { DISPLAY_CARD_MEDIA } from '@brushline/shared/gallery/constants';
 import { toPath } from '@brushline/shared/paths';
+import { ratingText } from '@brushline/shared/reviews/messages';
+import { RatingStars } from '../../../components/rating-stars.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { BlurCover } from './blur-cover.tsx';
 
 /**
  * A display card as buyers see it on /artists (SPEC §3): three pictures, the artist, the tags, the
- * lowest starting price of their open cards and whether they take commissions now; links to the
- * profile and to the artist's open cards. A card carrying a blurred tag stays blurred until shown.
+ * lowest starting price of their open cards, whether they take commissions now and their average
+ * rating (none before the first review); links to the profile and to the artist's open cards. A
+ * card carrying a blurred tag stays blurred until shown.
  */
 export function DisplayCardView({ card }: { card: DisplayCard }) {
   const [revealed, setRevealed] = useState(false);
@@ -55,6 +58,11 @@ export function DisplayCardView({ card }: { card: DisplayCard }) {
             <Text size="xs" c="dimmed">
               @{card.owner.login}
             </Text>
+            {card.rating && (
+              <RatingStars rating={card.rating} size="xs">
+                {ratingText(card.rating.average)} ({card.rating.count})
+              </RatingStars>
+            )}
           </Box>
         </Group>
         <Group gap={4}>

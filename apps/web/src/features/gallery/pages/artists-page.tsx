@@ -1,8 +1,18 @@
-import { Checkbox, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PRICE_MAX } from '@brushline/shared/cards/constants';
-import { ARTIST_SEARCH_MAX } from '@brushline/shared/gallery/constants';
+import { ARTIST_SEARCH_MAX, type ArtistsSort } from '@brushline/shared/gallery/constants';
 import { FilteredList, useSettledSearch } from '../../../components/filtered-list.tsx';
 import { TagPicker } from '../../tags/components/tag-picker.tsx';
 import { artistParams, artistsQuery, type ArtistFilters } from '../api/gallery-queries.ts';
@@ -15,12 +25,19 @@ function filtersOf(params: URLSearchParams): ArtistFilters {
     maxPrice: params.get('maxPrice') ?? undefined,
     open: params.get('open') === 'true',
     search: params.get('search') ?? '',
+    sort: params.get('sort') === 'rating' ? 'rating' : undefined,
   };
 }
 
+const sorts: { value: ArtistsSort; label: string }[] = [
+  { value: 'activity', label: 'Newest activity' },
+  { value: 'rating', label: 'Top rated' },
+];
+
 /**
- * /artists (decision 0017): display cards of artists, newest activity first, infinite; the filters
- * (tags with their descendants, price range, taking commissions now, name) live in the URL.
+ * /artists (decision 0017): display cards of artists, newest activity first or best rated first,
+ * infinite; the filters (tags with their descendants, price range, taking commissions now, name)
+ * and the order (`?sort=rating`) live in the URL.
  */
 export function ArtistsPage() {
   const [params, setParams] = useSearchParams();
@@ -30,7 +47,8 @@ export function ArtistsPage() {
   const [search, setSearch] = useSettledSearch(filters.search, (words) => set({ search: words }));
   const list = useInfiniteQuery(artistsQuery(filters));
   const cards = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = Object.keys(artistParams(filters)).length > 0;
+  // The order is no filter: it neither makes an empty list a "no match" nor goes with "Clear filters".
+  const filtered = Object.keys(artistParams({ ...filters, sort: undefined })).length > 0;
   const price = (v: string | number) => (v === '' ? undefined : String(v));
 
   return (
@@ -74,6 +92,18 @@ export function ArtistsPage() {
           checked={filters.open}
           onChange={(e) => set({ open: e.currentTarget.checked })}
         />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="artists-sort">
+            Sort by
+          </Text>
+          <SegmentedControl
+            aria-labelledby="artists-sort"
+            data={sorts}
+            value={filters.sort ?? 'activity'}
+            onChange={(v) => set({ sort: v === 'rating' ? 'rating' : undefined })}
+            style={{ alignSelf: 'flex-start' }}
+          />
+        </Stack>
       </SimpleGrid>
       <FilteredList
         list={list}
@@ -84,7 +114,9 @@ export function ArtistsPage() {
         noMatch="No artist matches all of these filters. Remove a tag, widen the price range or clear the name."
         onClear={() => {
           setSearch('');
-          setParams({}, { replace: true });
+          setParams(artistParams({ tags: [], open: false, search: '', sort: filters.sort }), {
+            replace: true,
+          });
         }}
       >
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { userCardsQuery } from '../../cards/api/card-queries.ts';
 import { UserCards } from '../../cards/components/user-cards.tsx';
-import { ProfileTabs } from '../components/profile-tabs.tsx';
+import { ProfileTabs } from '../../../components/profile-tabs.tsx';
 
 /** /profile/{login}/cards (SPEC §2): every open commission card of the user. */
 export function ProfileCardsPage() {

@@ -22,7 +22,7 @@ import { DisplayCardEditor } from '../components/display-card-editor.tsx';
 import { DeleteFolderModal, FolderModal } from '../components/folder-modals.tsx';
 import { ImageGrid } from '../components/image-grid.tsx';
 import { ImageModal } from '../components/image-modals.tsx';
-import { ProfileTabs } from '../components/profile-tabs.tsx';
+import { ProfileTabs } from '../../../components/profile-tabs.tsx';
 import { SortableGrid } from '../components/sortable-grid.tsx';
 import { OwnImageTile, SortableImages } from '../components/sortable-images.tsx';
 

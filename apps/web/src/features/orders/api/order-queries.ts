@@ -21,6 +21,8 @@ export const orderKeys = {
   order: (id: number) => [...orderKeys.all, 'order', id] as const,
   /** Under `all`: a CRM notification (every payment one) refetches it like the order itself. */
   money: (id: number) => [...orderKeys.all, 'money', id] as const,
+  /** Under `all`: what refetches the order (a CRM notification, a reconnect) refetches its reviews. */
+  reviews: (id: number) => [...orderKeys.all, 'reviews', id] as const,
 };
 
 /** GET /order/{id}: one order with its deliveries, work in progress and send-backs. */

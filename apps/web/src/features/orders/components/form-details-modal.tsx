@@ -1,4 +1,4 @@
-import { Modal, Stack } from '@mantine/core';
+import { Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { SentForm } from '@brushline/shared/orders/schemas';
@@ -13,11 +13,14 @@ export function FormDetailsModal({
   form,
   otherSide,
   onClose,
+  aboutPerson,
   children,
 }: {
   form: SentForm | null;
   otherSide: 'sender' | 'artist';
   onClose: () => void;
+  /** Beside the other side's name: the sender's record as a buyer, for the artist. */
+  aboutPerson?: ReactNode;
   children?: ReactNode;
 }) {
   const phone = useMediaQuery('(max-width: 720px)');
@@ -32,7 +35,11 @@ export function FormDetailsModal({
     >
       {form && (
         <Stack gap="md">
-          <PersonLine person={form[otherSide]} />
+          {/* A long name takes its own line (and is cut there); the record then goes below it. */}
+          <Group justify="space-between" gap="xs" preventGrowOverflow={false}>
+            <PersonLine person={form[otherSide]} />
+            {aboutPerson}
+          </Group>
           <FormSummary form={form} />
           {children}
         </Stack>

@@ -5,6 +5,7 @@ import type { SentForm } from '@brushline/shared/orders/schemas';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeclineForm, useMoveTask } from '../api/order-queries.ts';
+import { BuyerRecord } from './buyer-record.tsx';
 import { FormDetailsModal } from './form-details-modal.tsx';
 
 /** A received form in full, with the artist's Accept and Decline (SPEC §2 Pending commissions). */
@@ -62,7 +63,12 @@ export function IncomingDetailsModal({ form, onClose }: { form: SentForm | null;
   };
 
   return (
-    <FormDetailsModal form={form} otherSide="sender" onClose={onClose}>
+    <FormDetailsModal
+      form={form}
+      otherSide="sender"
+      onClose={onClose}
+      aboutPerson={form && <BuyerRecord login={form.sender.login} />}
+    >
       {form && canAct && (
         <Group justify="flex-end" gap="xs">
           <Button

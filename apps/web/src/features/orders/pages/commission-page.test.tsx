@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boardMessages } from '@brushline/shared/board/messages';
@@ -6,6 +7,8 @@ import { messages } from '@brushline/shared/messages';
 import { orderMessages } from '@brushline/shared/orders/messages';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { userKeys } from '../../users/api/user-queries.ts';
+import { reputationFixture } from '../../users/test/user-fixtures.ts';
 import { artistMe, buyerMe, CARD_UUID, makeCard, makeForm } from '../test/order-fixtures.ts';
 import { CommissionPage } from './commission-page.tsx';
 
@@ -251,5 +254,68 @@ describe('the artist’s terms and a required description', () => {
     expect(within(review).getByText(/By sending this request you accept these terms/)).toBeInTheDocument();
     await user.click(within(review).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/comissionform/send')).toBe(true));
+  });
+});
+
+describe('the artist’s record', () => {
+  const getReputation = 'GET /api/reputation/ann';
+  const open = (reputation: () => { status: number; body?: unknown }) => {
+    stubFetch({ [getCard]: () => ({ status: 200, body: makeCard() }), [getReputation]: reputation });
+    return renderRoutes(routes, `/commission/${CARD_UUID}`);
+  };
+  /** The record has been answered (or refused): what is not on screen now will not come. */
+  const settled = (client: QueryClient) =>
+    waitFor(() => expect(client.getQueryState(userKeys.reputation('ann'))?.fetchStatus).toBe('idle'));
+
+  it('shows the rating, linking to the reviews, the orders done and the reliability figures', async () => {
+    open(() => ({
+      status: 200,
+      body: reputationFixture({
+        rating: { average: 4.7, count: 12 },
+        ordersDone: 15,
+        onTimeShare: 0.92,
+        medianAnswerHours: 0.5,
+      }),
+    }));
+    const record = within(await screen.findByRole('list', { name: 'Record as an artist' }));
+    expect(record.getByRole('link', { name: 'Rated 4.7 of 5 from 12 reviews' })).toHaveAttribute(
+      'href',
+      '/profile/ann/reviews',
+    );
+    expect(record.getByText('15 orders completed')).toBeInTheDocument();
+    expect(record.getByText('92% delivered on time')).toBeInTheDocument();
+    expect(record.getByText('Usually answers within an hour')).toBeInTheDocument();
+  });
+
+  it('leaves out the reliability figures the server could not measure yet', async () => {
+    open(() => ({
+      status: 200,
+      body: reputationFixture({ rating: { average: 4.5, count: 2 }, ordersDone: 2 }),
+    }));
+    const record = within(await screen.findByRole('list', { name: 'Record as an artist' }));
+    expect(record.getByText('2 orders completed')).toBeInTheDocument();
+    expect(record.queryByText(/on time/)).not.toBeInTheDocument();
+    expect(record.queryByText(/Usually answers/)).not.toBeInTheDocument();
+  });
+
+  it('shows nothing for a newcomer', async () => {
+    const { client } = open(() => ({ status: 200, body: reputationFixture({ ordersDone: 2 }) }));
+    expect(await screen.findByRole('link', { name: 'Login to order' })).toBeInTheDocument();
+    await settled(client);
+    expect(screen.queryByRole('list', { name: 'Record as an artist' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/orders completed/)).not.toBeInTheDocument();
+  });
+
+  it('shows the card as usual when the record cannot be read', async () => {
+    const { client } = open(() => ({
+      status: 503,
+      body: { error: { code: 'service_unavailable', message: 'Try again in a moment' } },
+    }));
+    expect(await screen.findByRole('link', { name: 'Login to order' })).toBeInTheDocument();
+    await settled(client);
+    expect(client.getQueryState(userKeys.reputation('ann'))?.status).toBe('error');
+    expect(screen.queryByText('Try again in a moment')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Record as an artist' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Portrait' })).toBeInTheDocument();
   });
 });

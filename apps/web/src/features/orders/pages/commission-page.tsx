@@ -8,6 +8,7 @@ import { messages } from '@brushline/shared/messages';
 import { paths, toPath } from '@brushline/shared/paths';
 import { isUuid } from '@brushline/shared/uuid-pattern';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { ReputationLine } from '../../../components/reputation-line.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -15,6 +16,7 @@ import { SlotsNote } from '../../board/components/slots-note.tsx';
 import { cardQuery } from '../../cards/api/card-queries.ts';
 import { CardView } from '../../cards/components/card-view.tsx';
 import { CardExamples } from '../../gallery/components/card-examples.tsx';
+import { reputationQuery } from '../../users/api/user-queries.ts';
 import type { Picks } from '../../cards/picks.ts';
 import { keepPicks, takePicks } from '../picks-across-sign-in.ts';
 
@@ -60,6 +62,9 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   const { user, isPending: sessionPending } = useSession();
   const valid = isUuid(uuid);
   const { data: card, error, isPending, refetch } = useQuery({ ...cardQuery(uuid), enabled: valid });
+  const artist = card?.owner.login ?? '';
+  // The artist's record under their name; a failed read shows nothing (ordering does not depend on it).
+  const reputation = useQuery({ ...reputationQuery(artist), enabled: artist !== '' });
   const [ordering, setOrdering] = useState(openForm);
   usePageTitle(card && (ordering ? `Order: ${card.title}` : card.title));
   // Choices made before pressing "Order" carry over into the form, and through signing in.
@@ -78,12 +83,14 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
   }
 
   const isOwner = user?.id === card.ownerId;
+  const byline = reputation.data && <ReputationLine login={artist} record={reputation.data.asArtist} />;
   let body;
   if (isOwner) {
     body = (
       <CardView
         card={card}
         headingOrder={1}
+        byline={byline}
         footer={
           <Stack gap="xs">
             <Alert color="blue">{ownerNote(card)}</Alert>
@@ -99,6 +106,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
       <CardView
         card={card}
         headingOrder={1}
+        byline={byline}
         footer={
           <Alert color="gray" title={messages.comissionClosed}>
             The artist is not taking orders on this card right now. Check again later.
@@ -111,6 +119,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
       <CardView
         card={card}
         headingOrder={1}
+        byline={byline}
         picks={picks}
         onPicksChange={setPicks}
         footer={
@@ -142,6 +151,7 @@ export function CommissionPage({ openForm = false }: { openForm?: boolean }) {
       <CardView
         card={card}
         headingOrder={1}
+        byline={byline}
         picks={picks}
         onPicksChange={setPicks}
         footer={

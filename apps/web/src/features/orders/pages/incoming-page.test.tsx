@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@brushline/shared/messages';
 import { toast } from '../../../lib/toast.ts';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { userKeys } from '../../users/api/user-queries.ts';
+import { reputationFixture } from '../../users/test/user-fixtures.ts';
 import { artistMe, buyerMe, makeForm } from '../test/order-fixtures.ts';
 import { IncomingPage } from './incoming-page.tsx';
 
@@ -22,6 +24,12 @@ const form = makeForm(1, 'none', {
 });
 
 afterEach(() => vi.restoreAllMocks());
+
+/** A commissioner's card: their requests and what is said about them. */
+const groupOf = async (name: string) =>
+  (await screen.findByRole('list', { name: `Requests from ${name}` })).closest<HTMLElement>(
+    '.mantine-Card-root',
+  )!;
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
 const carol = {
@@ -175,5 +183,62 @@ describe('incoming requests', () => {
     const pictures = [...document.querySelectorAll('img')];
     expect(pictures.length).toBeGreaterThanOrEqual(5);
     for (const img of pictures) expect(img.getAttribute('alt')).toBe('');
+  });
+
+  it('shows each commissioner’s record as a buyer, without holding the list for it', async () => {
+    let answerCarol: (a: { status: number; body: unknown }) => void = () => {};
+    const calls = stubFetch({
+      ...session,
+      'GET /api/comissionforms/artist/pending/ann': () => ({
+        status: 200,
+        body: [
+          { sender, forms: [form] },
+          { sender: carol, forms: [{ ...makeForm(3, 'none'), sender: carol, senderId: carol.id }] },
+        ],
+      }),
+      'GET /api/reputation/bob': () => ({
+        status: 200,
+        body: reputationFixture({}, { ordersDone: 3, rating: { average: 4.5, count: 2 } }),
+      }),
+      // Carol's record is slow to come: the list shows meanwhile.
+      'GET /api/reputation/carol': () => new Promise((resolve) => (answerCarol = resolve)),
+      'PUT /api/comissionform/read/1': () => ({ status: 200, body: { ...form, isRead: true } }),
+    });
+    const { user } = renderRoutes(routes, '/crm/pending/new');
+    const bobs = within(await groupOf('Bob'));
+    const carols = within(await groupOf('Carol'));
+    expect(await bobs.findByText(/^3 orders done/)).toHaveTextContent('3 orders done · 4.5 ★');
+    expect(bobs.getByRole('img', { name: 'Rated 4.5 of 5 from 2 reviews' })).toBeInTheDocument();
+    expect(carols.getByRole('button', { name: 'Details of Order 3 #3' })).toBeInTheDocument();
+    expect(carols.queryByText(/done|First order here/)).not.toBeInTheDocument();
+    answerCarol({ status: 200, body: reputationFixture() });
+    expect(await carols.findByText('First order here')).toBeInTheDocument();
+
+    // The details, where the artist accepts or declines, say it beside the commissioner too.
+    await user.click(bobs.getByRole('button', { name: 'Details of Order 1 #1' }));
+    const details = within(await screen.findByRole('dialog', { name: 'Order 1' }));
+    expect(details.getByText(/^3 orders done/)).toHaveTextContent('3 orders done · 4.5 ★');
+    // Asked for once per commissioner, however many places show it.
+    expect(calls.filter((c) => c.key === 'GET /api/reputation/bob')).toHaveLength(1);
+  });
+
+  it('shows the requests as usual when a record cannot be read', async () => {
+    stubFetch({
+      ...session,
+      'GET /api/comissionforms/artist/pending/ann': () => ({
+        status: 200,
+        body: [{ sender, forms: [form] }],
+      }),
+      'GET /api/reputation/bob': () => ({
+        status: 500,
+        body: { error: { code: 'server_error', message: 'Something went wrong' } },
+      }),
+    });
+    const { client } = renderRoutes(routes, '/crm/pending/new');
+    const group = within(await screen.findByRole('list', { name: 'Requests from Bob' }));
+    expect(group.getByRole('button', { name: 'Details of Order 1 #1' })).toBeInTheDocument();
+    await waitFor(() => expect(client.getQueryState(userKeys.reputation('bob'))?.status).toBe('error'));
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    expect(screen.queryByText(/orders? done|First order here/)).not.toBeInTheDocument();
   });
 });

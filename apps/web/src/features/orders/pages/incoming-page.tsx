@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { boardMessages } from '@brushline/shared/board/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { useSession } from '../../../lib/session.ts';
 import badge from '../../../components/readable-badge.module.css';
 import { pendingQuery, useMarkRead } from '../api/order-queries.ts';
+import { BuyerRecord } from '../components/buyer-record.tsx';
 import { IncomingDetailsModal } from '../components/incoming-details-modal.tsx';
 import { OrderRowHead, orderRowLabel, TurnBadge, turnText } from '../components/order-row-head.tsx';
 import { PersonToggle } from '../components/person-toggle.tsx';
@@ -101,6 +102,10 @@ function SenderGroup({ group, onDetails }: { group: PendingGroup; onDetails: (fo
         open={open}
         onToggle={() => setOpen((o) => !o)}
       />
+      {/* Under the name, past the avatar (38 px and the gap): whom the requests come from. */}
+      <Box pl={50}>
+        <BuyerRecord login={group.sender.login} />
+      </Box>
       <Collapse expanded={open}>
         <Stack gap={0} mt="xs" role="list" aria-label={`Requests from ${group.sender.displayName}`}>
           {group.forms.map((f) => (

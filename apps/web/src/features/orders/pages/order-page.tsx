@@ -17,6 +17,7 @@ import { FormSummary } from '../components/form-summary.tsx';
 import { MoneyPanel } from '../components/money-panel.tsx';
 import { OpenChatButton } from '../components/open-chat-button.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
+import { OrderReviews } from '../components/order-reviews.tsx';
 import { OrderUpdates } from '../components/order-updates.tsx';
 import { PersonLine } from '../components/person-line.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -101,6 +102,8 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
         </Alert>
       )}
       <OrderActions form={form} side={side} />
+      {/* Only a done order is reviewed: before that the section would only say "not yet". */}
+      {form.status === 'done' && <OrderReviews formId={form.id} other={other} />}
       <MoneyPanel form={form} side={side} />
       <Title order={2} fz="h4">
         Deliveries and work in progress

@@ -27,11 +27,14 @@ export function ProfileHeader({
   user,
   onEdit,
   action,
+  reputation,
 }: {
   user: User;
   onEdit?: () => void;
   /** What a visitor can do here (the "Message" button), where the owner edits. */
   action?: ReactNode;
+  /** An artist's record (ReputationLine) under the names. */
+  reputation?: ReactNode;
 }) {
   const online = useIsOnline(user.id, user.isOnline);
   const avatar = user.userProfileStore.profilePicture;
@@ -84,6 +87,7 @@ export function ProfileHeader({
               </Text>
             )}
           </Group>
+          {reputation}
         </Stack>
         {onEdit && (
           <Button variant="default" onClick={onEdit}>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { ProfileHomePage } from './profile-home-page.tsx';
-import { annMe, link, publicUser } from '../test/user-fixtures.ts';
+import { annMe, link, publicUser, reputationFixture } from '../test/user-fixtures.ts';
 
 const uploadMedia = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/upload-media.ts', () => ({ uploadMedia }));
@@ -144,5 +144,34 @@ describe('profile home', () => {
     expect(screen.getByText('The server is busy')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Ann' })).toBeInTheDocument();
+  });
+
+  it('shows an artist’s record in the header, and nobody else’s', async () => {
+    const record = reputationFixture({ rating: { average: 4.8, count: 9 }, ordersDone: 11, onTimeShare: 1 });
+    stubFetch({
+      'GET /api/user/ann': () => ({ status: 200, body: publicUser(annMe) }),
+      'GET /api/reputation/ann': () => ({ status: 200, body: record }),
+      'GET /api/user/bob': () => ({
+        status: 200,
+        body: publicUser({ ...annMe, displayName: 'Bob', displayLogin: 'bob', roles: [], badges: [] }),
+      }),
+      'GET /api/reputation/bob': () => ({ status: 200, body: record }),
+    });
+    const artist = renderRoutes(routes, '/profile/ann/home');
+    expect(await screen.findByRole('heading', { name: 'Ann' })).toBeInTheDocument();
+    // Waited for with the profile, so it does not push the page down when it comes.
+    const line = within(screen.getByRole('list', { name: 'Record as an artist' }));
+    expect(line.getByRole('link', { name: 'Rated 4.8 of 5 from 9 reviews' })).toHaveAttribute(
+      'href',
+      '/profile/ann/reviews',
+    );
+    expect(line.getByText('11 orders completed')).toBeInTheDocument();
+    expect(line.getByText('100% delivered on time')).toBeInTheDocument();
+    expect(line.queryByText(/Usually answers/)).toBeNull();
+    artist.unmount();
+
+    renderRoutes(routes, '/profile/bob/home');
+    expect(await screen.findByRole('heading', { name: 'Bob' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Record as an artist' })).toBeNull();
   });
 });

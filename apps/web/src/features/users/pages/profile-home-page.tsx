@@ -12,8 +12,9 @@ import { MessageButton } from '../../chat/components/message-button.tsx';
 import { UserPosts } from '../../posts/components/user-posts.tsx';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { ReportButton } from '../../../components/report-button.tsx';
+import { ReputationLine } from '../../../components/reputation-line.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { userByLoginQuery } from '../api/user-queries.ts';
+import { reputationQuery, userByLoginQuery } from '../api/user-queries.ts';
 import { ProfileHeader } from '../components/profile-header.tsx';
 
 // The editor (its form, checks and uploads) loads the first time its owner opens it: visitors, most
@@ -34,13 +35,15 @@ export function ProfileHomePage() {
   // already on screen pushed the posts down (a layout shift of 0.2 on a phone, decision 0008). Only the
   // first answer is waited for: a failing list shows nothing (UserCards) while it is retried.
   const cards = useQuery(userCardsQuery(login));
+  // The same for an artist's record in the header (asked for everyone: the roles come with the profile).
+  const reputation = useQuery(reputationQuery(login));
   const [editing, setEditing] = useState(false);
   // Mounted from the first opening on, so closing keeps the modal's own transition.
   const [editorWanted, setEditorWanted] = useState(false);
   usePageTitle(user && `${user.displayName} (@${user.displayLogin})`);
 
-  if (isPending || (cards.isPending && cards.failureCount === 0 && !error))
-    return <LoadingState label="Loading profile" />;
+  const waiting = [cards, reputation].some((q) => q.isPending && q.failureCount === 0);
+  if (isPending || (waiting && !error)) return <LoadingState label="Loading profile" />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage what="user" />;
   if (error || !user) {
     return (
@@ -59,6 +62,10 @@ export function ProfileHomePage() {
     <Stack maw={PAGE_WIDTH} mx="auto">
       <ProfileHeader
         user={user}
+        reputation={
+          user.roles.includes('artist') &&
+          reputation.data && <ReputationLine login={user.displayLogin} record={reputation.data.asArtist} />
+        }
         onEdit={
           isMe
             ? () => {

@@ -1,3 +1,4 @@
+import type { Reputation } from '@brushline/shared/reviews/schemas';
 import type { Me, SocialLink, User } from '@brushline/shared/users/schemas';
 
 /** A signed-in user as GET /api/sessioncheck answers it. */
@@ -26,4 +27,13 @@ export const link = (id: number, title: string, url: string, svgIcon: SocialLink
   title,
   url,
   svgIcon,
+});
+
+/** A record as GET reputation/{login} answers it: a newcomer on both sides unless `asArtist` / `asBuyer` say. */
+export const reputationFixture = (
+  asArtist: Partial<Reputation['asArtist']> = {},
+  asBuyer: Partial<Reputation['asBuyer']> = {},
+): Reputation => ({
+  asArtist: { rating: null, ordersDone: 0, onTimeShare: null, medianAnswerHours: null, ...asArtist },
+  asBuyer: { rating: null, ordersDone: 0, ...asBuyer },
 });

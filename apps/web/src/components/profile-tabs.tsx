@@ -6,9 +6,10 @@ const tabs = [
   { value: 'profileHome', label: 'Home' },
   { value: 'profileCards', label: 'Cards' },
   { value: 'profileGallery', label: 'Gallery' },
+  { value: 'profileReviews', label: 'Reviews' },
 ] as const;
 
-/** SPEC §2 profile children (home, cards, gallery) as links. */
+/** SPEC §2 profile children (home, cards, gallery) and the reviews (issue 25 §4) as links. */
 export function ProfileTabs({ login, current }: { login: string; current: (typeof tabs)[number]['value'] }) {
   const navigate = useNavigate();
   return (

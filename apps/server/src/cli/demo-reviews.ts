@@ -11,8 +11,8 @@ import type { DemoAccount } from './demo-seed.ts';
 
 /**
  * Done orders and their reviews (decision 0023), so profiles show a Reviews tab with an average,
- * /artists has ratings to sort by, Incoming shows a buyer with a record, and the order page shows
- * both reviews and an answer. Everything goes through the same services as the API.
+ * /artists has a rating to sort by, Incoming shows a buyer with a record, and the order page shows
+ * both reviews and an answer; a second done order, with the painter, waits for its reviews. Everything goes through the same services as the API.
  */
 export async function seedDemoReviews(
   deps: Deps,
@@ -40,15 +40,12 @@ export async function seedDemoReviews(
     text: 'Clear references, quick answers, paid on time. A pleasure to work with.',
   });
 
-  const pet = await completeOrder(deps, painter, client, {
+  // Done but not reviewed yet: the client's order page offers the form (the reviews journey, e2e).
+  await completeOrder(deps, painter, client, {
     description: 'My old tabby Miso asleep on the windowsill, from the photo attached in chat.',
     chosen: [],
     totalPrice: 25,
     seed: 53,
-  });
-  await writeReview(deps, client, pet, {
-    stars: 4,
-    text: 'Lovely soft colours. It took a little longer than planned, but the painter kept me posted.',
   });
 }
 

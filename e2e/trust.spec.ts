@@ -3,11 +3,13 @@ import { checkA11y } from './a11y.ts';
 import { signInDemo, startDemoServer, type DemoServer } from './demo-server.ts';
 
 /**
- * Reports and staff actions (decision 0022), on a server started with its demo data
- * (e2e/demo-server.ts), where demo_admin is an admin and demo_spammer is already suspended: the
- * client reports a post and the admin hides it from the report queue (the client is told); the
- * admin suspends the client while they are signed in in another browser, and that browser is sent
- * to sign-in with the message. Every admin screen passes axe at both widths.
+ * Trust and safety (decisions 0022, 0023), on a server started with its demo data
+ * (e2e/demo-server.ts), where demo_admin is an admin, demo_spammer is already suspended and the
+ * client has a done order with demo_painter not yet reviewed: the client reports a post and the
+ * admin hides it from the report queue (the client is told); the client reviews the painter, the
+ * rating shows on /artists sorted by rating, and the painter answers on the order page; the admin
+ * suspends the client while they are signed in in another browser, and that browser is sent to
+ * sign-in with the message. Every new screen passes axe at both widths.
  */
 
 let demo: DemoServer;
@@ -73,6 +75,53 @@ test('a user reports a post, a moderator hides it from the queue, and the report
   ).toBeVisible();
   await client.goto('/feed');
   await expect(client.getByText('This is my drawing from 2019')).toHaveCount(0);
+});
+
+test('a buyer reviews the artist of a done order; the average shows on /artists, and the artist answers', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const client = await signIn(browser, 'demo_client');
+  const outgoing = await (await client.request.get('/api/comissionforms/outgoing')).json();
+  const pet = (outgoing as { id: number; cardTitle: string; status: string }[]).find(
+    (f) => f.cardTitle === 'Pet portrait in watercolour' && f.status === 'done',
+  )!;
+  await client.goto(`/order/${pet.id}`);
+  const reviews = client.getByRole('region', { name: 'Reviews' });
+  await expect(reviews).toContainText('cannot be edited');
+  await checkA11y(client, 'order page, review form');
+  // The fourth star, clicked as a person clicks it (Mantine's radio under it is visually hidden).
+  const fourth = reviews.getByRole('radiogroup', { name: 'Your rating' }).getByLabel('4 stars');
+  await client.locator(`label[for="${await fourth.getAttribute('id')}"]`).click();
+  await reviews.getByLabel('Your review (optional)').fill('Soft colours and a very patient painter.');
+  await reviews.getByRole('button', { name: 'Publish review' }).click();
+  await expect(client.getByText('Thank you: your review is published.')).toBeVisible();
+  await expect(reviews.getByRole('img', { name: '4 of 5 stars' })).toBeVisible();
+
+  // Anyone sees the painter's average on /artists, best rated first.
+  const visitor = await (await browser.newContext({ baseURL: demo.url })).newPage();
+  await visitor.goto('/artists');
+  await visitor.locator('label', { hasText: 'Top rated' }).click();
+  await expect(visitor).toHaveURL(/sort=rating/);
+  const cards = visitor.getByRole('img', { name: /^Rated / });
+  await expect(cards).toHaveText(['5.0 (1)', '4.0 (1)']);
+  await expect(visitor.getByRole('img', { name: 'Rated 4.0 of 5 from 1 review' })).toBeVisible();
+  await checkA11y(visitor, 'artists, top rated');
+
+  // The painter is told, answers on the order page, and the answer shows on their Reviews tab.
+  const painter = await signIn(browser, 'demo_painter');
+  await painter.goto('/notifications');
+  await painter.getByText(/demo_client reviewed you for “Pet portrait in watercolour”/).click();
+  await expect(painter).toHaveURL(new RegExp(`/order/${pet.id}`));
+  const theirs = painter.getByRole('region', { name: 'Reviews' });
+  await theirs.getByRole('button', { name: 'Answer' }).click();
+  await theirs.getByRole('textbox', { name: /answer/i }).fill('Thank you! Give Miso a scratch from me.');
+  await theirs.getByRole('button', { name: 'Publish answer' }).click();
+  await expect(theirs).toContainText('Give Miso a scratch from me.');
+  await visitor.goto('/profile/demo_painter/reviews');
+  await expect(visitor.getByText('Give Miso a scratch from me.')).toBeVisible();
+  await expect(visitor.getByText('4.0 ★ (1 review)')).toBeVisible();
+  await checkA11y(visitor, 'profile reviews');
 });
 
 test('an admin suspends a signed-in user: their open browser goes to sign-in with the end date and the reason', async ({

@@ -25,7 +25,7 @@ export const reviewMessages = {
   badSide: 'Choose reviews as an artist or as a buyer.',
   /** The notification the reviewed person gets (it opens the order, where they may answer). */
   reviewedYou: (login: string, cardTitle: string, stars: number) =>
-    `${login} reviewed you for “${cardTitle}”: ${stars} of 5 stars. Open the order to read it and answer.`,
+    `${login} reviewed you for “${cardTitle}”: ${stars} of ${REVIEW_STARS_MAX} stars. Open the order to read it and answer.`,
   badCursor: 'This page link is out of date: open the reviews again.',
 } as const;
 

@@ -329,7 +329,7 @@ export async function closeCase(ctx: Ctx, actor: Actor | null, id: number, body:
     return told.map((n) => n.push);
   });
   for (const push of pushes) push(ctx);
-  if (hide && reviewPeople) await reviewHidden(ctx, reviewPeople);
+  if (hide && reviewPeople) await reviewHidden(ctx, staff, reviewPeople);
   else if (hide) await authorChanged(ctx, null);
   return {
     message: hide ? rm.hidden : outcome === 'resolved' ? rm.resolved : rm.dismissed,

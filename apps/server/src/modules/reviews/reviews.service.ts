@@ -230,7 +230,7 @@ export async function reviewForReader(
  * Staff hide a review (in their transaction): it leaves every list and average (the totals
  * triggers). Answers the two people whose records change, or null when it was already hidden.
  */
-export async function setReviewHiddenByStaff(ctx: TxCtx, _staff: Actor, id: string, reason: string) {
+export async function setReviewHiddenByStaff(ctx: TxCtx, _actor: Actor, id: string, reason: string) {
   if (!isUuid(id)) return null;
   const row = await findReview(ctx.db, id);
   if (!row || !(await setHidden(ctx.db, id, reason))) return null;
@@ -238,4 +238,5 @@ export async function setReviewHiddenByStaff(ctx: TxCtx, _staff: Actor, id: stri
 }
 
 /** After staff hid a review (their commit): the records and /artists' pages drop everywhere. */
-export const reviewHidden = (ctx: Pick<Deps, 'bus'>, userIds: string[]) => afterReviewsChanged(ctx, userIds);
+export const reviewHidden = (ctx: Pick<Deps, 'bus'>, _actor: Actor, userIds: string[]) =>
+  afterReviewsChanged(ctx, userIds);

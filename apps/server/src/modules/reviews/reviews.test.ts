@@ -272,20 +272,25 @@ describe('/artists by rating', () => {
   it('shows each card’s rating and sorts best first, more reviews first on a tie, unrated last', async () => {
     const unique = uniqueTitle('rated');
     const tag = (await createTag(t, await registerStaff(t), { title: unique })).title;
-    const [top, tie, low, none] = await Promise.all([0, 1, 2, 3].map(() => shownArtist(t, [tag])));
+    // One after another: four display cards made at once with the same tag fail on PostgreSQL (a 500
+    // from displaycard/create; noted in issue 25's session note, not a reviews matter).
+    const top = await shownArtist(t, [tag]);
+    const tie = await shownArtist(t, [tag]);
+    const low = await shownArtist(t, [tag]);
+    const none = await shownArtist(t, [tag]);
     const buyer = await registerUser(t.app, t.dataDir);
     const rate = async (artist: TestUser, stars: number[]) => {
       const forms = await doneOrders(artist, buyer, stars.length);
       for (const [i, s] of stars.entries())
         expect((await review(buyer, forms[i]!, { stars: s })).statusCode).toBe(200);
     };
-    await rate(top!.user, [5, 5]);
-    await rate(tie!.user, [5]);
-    await rate(low!.user, [3, 4]);
+    await rate(top.user, [5, 5]);
+    await rate(tie.user, [5]);
+    await rate(low.user, [3, 4]);
     const res = await call(t.app, 'GET', `/api/artists?tags=${encodeURIComponent(tag)}&sort=rating`);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<ArtistsPage>();
-    expect(page.items.map((c) => c.owner.login)).toEqual([top, tie, low, none].map((a) => a!.user.login));
+    expect(page.items.map((c) => c.owner.login)).toEqual([top, tie, low, none].map((a) => a.user.login));
     expect(page.items.map((c) => c.rating)).toEqual([
       { average: 5, count: 2 },
       { average: 5, count: 1 },
@@ -294,7 +299,7 @@ describe('/artists by rating', () => {
     ]);
 
     // A cursor of the activity order does not read as one of the rating order.
-    const forged = Buffer.from(`2026-01-01T00:00:00.000000Z|${top!.card.id}`).toString('base64url');
+    const forged = Buffer.from(`2026-01-01T00:00:00.000000Z|${top.card.id}`).toString('base64url');
     expect((await call(t.app, 'GET', `/api/artists?sort=rating&cursor=${forged}`)).statusCode).toBe(400);
     expect((await call(t.app, 'GET', `/api/artists?sort=best`)).statusCode).toBe(400);
   });

@@ -2,8 +2,7 @@ import type { AdminUser, AuditEntry } from '@brushline/shared/moderation/schemas
 import { badgesFor } from '@brushline/shared/roles';
 import { restrictionOf, toPerson } from '../users/users.dto.ts';
 import type { AuditRow, StaffUserRow } from './moderation.repo.ts';
-
-export const iso = (d: Date | string) => new Date(d).toISOString();
+import { iso } from '../../platform/dates.ts';
 
 /** An account as the admin area lists it. */
 export function toAdminUser(row: StaffUserRow): AdminUser {

@@ -1,5 +1,6 @@
 import type { CaseDetail, CaseSummary } from '@brushline/shared/moderation/schemas';
-import { iso, personOf } from './moderation.dto.ts';
+import { iso } from '../../platform/dates.ts';
+import { personOf } from './moderation.dto.ts';
 import type { CaseRow, findNotes, findReports } from './reports.repo.ts';
 
 export function toCaseSummary(row: CaseRow): CaseSummary {

@@ -1,8 +1,7 @@
 import type { Review } from '@brushline/shared/reviews/schemas';
+import { iso } from '../../platform/dates.ts';
 import { toPerson } from '../users/users.dto.ts';
 import type { ReviewRow } from './reviews.repo.ts';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** A review as the API shows it; `hiddenByStaff` only ever reaches its author and staff. */
 export const toReview = (r: ReviewRow): Review => ({

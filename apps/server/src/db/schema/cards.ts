@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentPlan } from '@brushline/shared/payments/plan';
 import { folders } from './gallery.ts';
+import { aiLabelEnum } from './posts.ts';
 import { media } from './media.ts';
 import { users } from './users.ts';
 
@@ -47,6 +48,11 @@ export const commissionCards = pgTable(
     paymentPlan: jsonb('payment_plan').$type<PaymentPlan>().notNull().default({ kind: 'full' }),
     /** Days from acceptance to the due date; null when the card does not promise one. */
     deliveryDays: integer('delivery_days'),
+    aiLabel: aiLabelEnum('ai_label'),
+    /** Hidden by staff (decision 0022): gone from every list and from everyone but its owner and staff. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Why staff hid it: its owner reads it beside it. */
+    hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -74,6 +74,10 @@ export const chatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').notNull(),
     text: text('text').notNull().default(''),
+    /** Hidden by staff (decision 0022): gone from every list and from everyone but its owner and staff. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Why staff hid it: its owner reads it beside it. */
+    hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

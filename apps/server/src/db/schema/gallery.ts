@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { HIDDEN_TAG_MODES, PRIVACIES } from '@brushline/shared/gallery/constants';
 import { media } from './media.ts';
+import { aiLabelEnum } from './posts.ts';
 import { tags } from './tags.ts';
 import { users } from './users.ts';
 
@@ -82,6 +83,11 @@ export const galleryImages = pgTable(
     privacy: privacyEnum('privacy').notNull().default('Public'),
     effectivePrivacy: privacyEnum('effective_privacy').notNull().default('Public'),
     position: integer('position').notNull().default(0),
+    aiLabel: aiLabelEnum('ai_label'),
+    /** Hidden by staff (decision 0022): gone from every list and from everyone but its owner and staff. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Why staff hid it: its owner reads it beside it. */
+    hiddenReason: text('hidden_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

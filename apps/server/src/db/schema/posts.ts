@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { AI_LABELS } from '@brushline/shared/ai/constants';
 import { MATURITIES } from '@brushline/shared/posts/constants';
 import { media } from './media.ts';
 import { users } from './users.ts';
 
 export const maturityEnum = pgEnum('maturity', MATURITIES);
+/** Issue 25 §6: made by a generator, or with one's help; null: made by hand. */
+export const aiLabelEnum = pgEnum('ai_label', AI_LABELS);
 
 /** Ids grow with time, so the feed is ordered and paged by id alone (keyset cursor). */
 export const posts = pgTable(
@@ -16,6 +19,7 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull().default(''),
     maturity: maturityEnum('maturity').notNull(),
+    aiLabel: aiLabelEnum('ai_label'),
     /** Kept in step with post_likes inside the like transaction; the feed never counts rows. */
     totalLikes: integer('total_likes').notNull().default(0),
     /** Hidden by staff (decision 0022): gone from every list and from everyone but its owner and staff. */

@@ -40,6 +40,10 @@ export const requests = pgTable(
     priceMaxCents: integer('price_max_cents').notNull().default(0),
     deadlineDays: integer('deadline_days').notNull(),
     privacy: requestPrivacyEnum('privacy').notNull().default('public'),
+    /** Hidden by staff (decision 0022): gone from every list and from everyone but its owner and staff. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Why staff hid it: its owner reads it beside it. */
+    hiddenReason: text('hidden_reason'),
     /**
      * The tag ids of the request's usages (tag_usages of kind request), kept equal to them by
      * triggers (migration 0021), so the public list filters by tags with one array test per row it

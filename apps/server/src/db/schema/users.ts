@@ -26,6 +26,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     displayNsfw: boolean('display_nsfw').notNull().default(false),
     displayQuestionable: boolean('display_questionable').notNull().default(false),
+    /** Issue 25 §6: AI-labelled posts, images and cards leave this reader's lists. */
+    hideAi: boolean('hide_ai').notNull().default(false),
     /** Media rows of the avatar and banner (no FK: media references users; kept loose on purpose). */
     avatarMediaId: uuid('avatar_media_id'),
     bannerMediaId: uuid('banner_media_id'),

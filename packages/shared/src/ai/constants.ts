@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * The AI label a post, a gallery image or a commission card may carry (issue 25 §6): the work was
+ * made by a generator, or made by a person with a generator's help. No label: made by hand.
+ */
+export const AI_LABELS = ['generated', 'assisted'] as const;
+export type AiLabel = (typeof AI_LABELS)[number];
+
+/** What the label reads on the item, in forms and in the settings. */
+export const AI_LABEL_TEXT: Record<AiLabel, string> = {
+  generated: 'AI-generated',
+  assisted: 'AI-assisted',
+};
+
+/** In a request body: a label, or null (no label). Left out of an edit, the label stays. */
+export const aiLabelSchema = z.enum(AI_LABELS, { error: 'Choose AI-generated, AI-assisted or no label' }).nullable();

@@ -52,9 +52,15 @@ async function assertCardMedia(ctx: TxCtx, actor: Actor, body: CardBody): Promis
   if (body.galleryFolder) await assertOwnFolder(ctx, actor, body.galleryFolder);
 }
 
-/** Whether someone may see this card: open cards are public, closed ones only their owner's. */
-export function canSeeCard(row: Pick<CardRow, 'ownerId' | 'isOpenComission'>, actor: Actor | null): boolean {
-  return row.isOpenComission || row.ownerId === actor?.id;
+/**
+ * Whether someone may see this card (and order from it): open cards are public, closed ones and
+ * ones staff hid (decision 0022) only their owner's.
+ */
+export function canSeeCard(
+  row: Pick<CardRow, 'ownerId' | 'isOpenComission' | 'hiddenReason'>,
+  actor: Actor | null,
+): boolean {
+  return (row.isOpenComission && row.hiddenReason === null) || row.ownerId === actor?.id;
 }
 
 export async function listOwnCards(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<Card[]> {
@@ -66,7 +72,9 @@ export async function listOpenCardsOf(
   actor: Actor | null,
   login: string,
 ): Promise<Card[]> {
-  return presentCards(ctx.db, actor, await listOpenCardsOfLogin(ctx.db, login, CARDS_PER_OWNER_MAX));
+  // A reader who hides AI does not see AI-labelled cards of others (issue 25 §6); their own, always.
+  const hideAi = Boolean(actor?.hideAi) && actor!.login.toLowerCase() !== login.toLowerCase();
+  return presentCards(ctx.db, actor, await listOpenCardsOfLogin(ctx.db, login, CARDS_PER_OWNER_MAX, hideAi));
 }
 
 /** One card; a closed card (isOpenComission false) answers 404 to everyone but its owner. */

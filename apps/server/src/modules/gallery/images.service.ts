@@ -70,6 +70,7 @@ export async function addImage(
       title: body.title,
       privacy: body.privacy,
       position,
+      aiLabel: body.aiLabel,
     });
     await setTagsOf({ db: tx }, actor, subject(body.mediaId), body.tags);
     await recomputeGallery(tx, actor.id);
@@ -99,7 +100,7 @@ export async function updateImage(
       const position = await nextPosition(tx, 'gallery_images', actor.id, body.folderId);
       await moveImage(tx, id, body.folderId, position);
     }
-    await updateImageRow(tx, id, { title: body.title, privacy: body.privacy });
+    await updateImageRow(tx, id, { title: body.title, privacy: body.privacy, aiLabel: body.aiLabel });
     if (body.tags !== undefined) await setTagsOf({ db: tx }, actor, subject(id), body.tags);
     await recomputeGallery(tx, actor.id);
   });

@@ -52,6 +52,7 @@ export async function createPost(
       ownerId: actor.id,
       content: body.postContent,
       maturity: body.maturity,
+      aiLabel: body.aiLabel,
     });
     await insertPostMedia(tx, postId, body.attachedMedia);
     return postId;
@@ -94,7 +95,7 @@ export async function setPostHiddenByStaff(
 
 /**
  * One page of the feed (or of one user's posts), newest first; see feedQuerySchema. The page is
- * shared by every reader with the same visible maturities (feed-page-cache.ts); a signed-in
+ * shared by every reader with the same visible maturities and hide-AI setting (feed-page-cache.ts); a signed-in
  * reader's own likes are read for its posts on every request, so they are always exact.
  */
 export async function listPosts(
@@ -103,8 +104,10 @@ export async function listPosts(
   query: FeedQuery,
 ): Promise<PostPage> {
   const maturities = visibleMaturities(actor);
-  const page = await feedPageCache(ctx.bus).load(feedPageKey(maturities, query), () =>
-    readPage(ctx.db, maturities, query),
+  // A reader who hides AI still sees their own labelled posts on their profile (issue 25 §6).
+  const hideAi = Boolean(actor?.hideAi) && query.owner?.toLowerCase() !== actor!.login.toLowerCase();
+  const page = await feedPageCache(ctx.bus).load(feedPageKey(maturities, hideAi, query), () =>
+    readPage(ctx.db, maturities, hideAi, query),
   );
   if (!actor) return page;
   const liked = await selectLikedAmong(
@@ -120,11 +123,12 @@ export async function listPosts(
 }
 
 /** A page as nobody in particular reads it: likedByMe is false throughout. */
-async function readPage(db: Db, maturities: Maturity[], query: FeedQuery): Promise<PostPage> {
+async function readPage(db: Db, maturities: Maturity[], hideAi: boolean, query: FeedQuery): Promise<PostPage> {
   const limit = FEED_PAGE_SIZE;
   const rows = await selectPostCards(db, {
     viewerId: null,
     maturities,
+    hideAi,
     ownerLogin: query.owner,
     before: query.cursor,
     // One row more than a page tells whether another page follows, without asking again.

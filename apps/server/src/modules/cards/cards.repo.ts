@@ -158,3 +158,14 @@ export async function setCardsClosedByModeration(
     .returning({ uuid: commissionCards.uuid });
   return rows.length;
 }
+
+/** Staff hide a card (with the reason its owner reads) or show it again (null); false when there is none. */
+export async function setCardHidden(db: DbOrTx, uuid: string, reason: string | null): Promise<boolean> {
+  if (!isUuid(uuid)) return false;
+  const rows = await db
+    .update(commissionCards)
+    .set(reason === null ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: sql`now()`, hiddenReason: reason })
+    .where(eq(commissionCards.uuid, uuid))
+    .returning({ uuid: commissionCards.uuid });
+  return rows.length > 0;
+}

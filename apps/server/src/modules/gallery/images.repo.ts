@@ -270,3 +270,28 @@ export async function imagesToDelete(
 export async function deleteMediaRow(db: DbOrTx, id: string) {
   await db.execute(sql`delete from media where id = ${id}::uuid`);
 }
+
+/** Nothing left out by tags or labels: how an image's owner (and staff acting for a report) reads it. */
+const SEES_ALL: ReaderTagSets = { hideNsfw: false, hide: [], blur: [], hideAi: false };
+
+/** One image as its owner sees it (hidden by staff or not, any privacy): staff reading a reported image. */
+export async function imageAsOwnerSees(db: DbOrTx, id: string): Promise<ImageRow | undefined> {
+  const owner = await db.execute<{ ownerId: string }>(
+    sql`select owner_id as "ownerId" from gallery_images where id = ${id}::uuid`,
+  );
+  const ownerId = owner.rows[0]?.ownerId;
+  if (!ownerId) return undefined;
+  const r = await db.execute<ImageRow>(
+    visibleImagesSql({ id: ownerId }, SEES_ALL, sql`gi.id = ${id}::uuid`, sql`gi.id`),
+  );
+  return r.rows.map(toImageRow)[0];
+}
+
+/** Staff hide an image (with the reason its owner reads) or show it again (null); false when there is none. */
+export async function setImageHidden(db: DbOrTx, id: string, reason: string | null): Promise<boolean> {
+  const r = await db.execute<{ id: string }>(sql`
+    update gallery_images set hidden_at = case when ${reason}::text is null then null else now() end,
+      hidden_reason = ${reason}::text
+    where id = ${id}::uuid returning id`);
+  return r.rows.length > 0;
+}

@@ -334,3 +334,9 @@ export async function setPostHidden(db: DbOrTx, id: number, reason: string | nul
     .returning({ id: posts.id });
   return rows.length > 0;
 }
+
+/** Gives a post another maturity label (staff); answers whether it exists. */
+export async function setPostMaturity(db: DbOrTx, id: number, maturity: Maturity): Promise<boolean> {
+  const rows = await db.update(posts).set({ maturity }).where(eq(posts.id, id)).returning({ id: posts.id });
+  return rows.length > 0;
+}

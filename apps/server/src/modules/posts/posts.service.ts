@@ -24,6 +24,7 @@ import {
   readTotalLikes,
   selectLikedAmong,
   selectPostCards,
+  setPostMaturity,
 } from './posts.repo.ts';
 
 /**
@@ -80,6 +81,13 @@ export async function getPost(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: nu
   return toPost(row);
 }
 
+/** A reported post as staff read it in its case: any maturity, hidden or not. */
+export async function getPostForStaff(ctx: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Post> {
+  const [row] = await selectPostCards(ctx.db, { viewerId: actor.id, ids: [id], limit: 1 });
+  if (!row) throw notFound(messages.postMissing);
+  return toPost(row);
+}
+
 /**
  * Staff hide a post (with the reason its owner reads) or show it again (null): it leaves every
  * list (the caller drops the cached feed pages after its commit). Answers whether the post exists.
@@ -91,6 +99,20 @@ export async function setPostHiddenByStaff(
   reason: string | null,
 ): Promise<boolean> {
   return setPostHidden(ctx.db, id, reason);
+}
+
+/**
+ * Staff give a post the maturity label it should have had (a report of a wrong label): it moves
+ * to the readers whose settings show that maturity. Inside the staff's transaction (the caller
+ * drops the cached pages after its commit); answers whether the post exists.
+ */
+export async function setPostMaturityByStaff(
+  ctx: TxCtx,
+  _actor: Actor,
+  id: number,
+  maturity: Maturity,
+): Promise<boolean> {
+  return setPostMaturity(ctx.db, id, maturity);
 }
 
 /**

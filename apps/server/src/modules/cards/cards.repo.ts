@@ -164,7 +164,11 @@ export async function setCardHidden(db: DbOrTx, uuid: string, reason: string | n
   if (!isUuid(uuid)) return false;
   const rows = await db
     .update(commissionCards)
-    .set(reason === null ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: sql`now()`, hiddenReason: reason })
+    .set(
+      reason === null
+        ? { hiddenAt: null, hiddenReason: null }
+        : { hiddenAt: sql`now()`, hiddenReason: reason },
+    )
     .where(eq(commissionCards.uuid, uuid))
     .returning({ uuid: commissionCards.uuid });
   return rows.length > 0;

@@ -243,7 +243,13 @@ export async function listMessages(
   const rows =
     query.before !== undefined
       ? await selectMessages(ctx.db, inRoom(roomId, olderThan(query.before), readable), 'desc', size + 1)
-      : await selectMessages(ctx.db, inRoom(roomId, readable), 'desc', size + 1, ((query.page ?? 1) - 1) * size);
+      : await selectMessages(
+          ctx.db,
+          inRoom(roomId, readable),
+          'desc',
+          size + 1,
+          ((query.page ?? 1) - 1) * size,
+        );
   const items = await present(ctx.db, rows.slice(0, size).reverse());
   return { items, nextCursor: rows.length > size ? items[0]!.id : null };
 }

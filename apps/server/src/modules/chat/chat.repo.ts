@@ -96,7 +96,9 @@ const roomViewColumns = {
   otherDisplayName: other.displayName,
   otherAvatarId: ownPictureId(other),
   // A message staff hid is gone for the other member (decision 0022); its sender still sees it.
-  lastText: sql<string | null>`case when ${last.hiddenAt} is not null and ${last.senderId} <> ${me.userId} then '' else ${last.text} end`,
+  lastText: sql<
+    string | null
+  >`case when ${last.hiddenAt} is not null and ${last.senderId} <> ${me.userId} then '' else ${last.text} end`,
   lastSenderId: last.senderId,
   attachmentsLength: sql<number>`(select count(*)::int from chat_message_media mm where mm.message_id = ${chatRooms.lastMessageId})`,
   unread: sql<number>`(select count(*)::int from chat_messages m where m.room_id = ${chatRooms.id} and m.id > ${me.readId} and m.sender_id <> ${me.userId})`,
@@ -260,9 +262,7 @@ export async function findRoomMedia(db: DbOrTx, roomId: number, mediaId: string,
     .from(chatMessageMedia)
     .innerJoin(chatMessages, eq(chatMessages.id, chatMessageMedia.messageId))
     .innerJoin(media, eq(media.id, chatMessageMedia.mediaId))
-    .where(
-      and(eq(chatMessages.roomId, roomId), eq(chatMessageMedia.mediaId, mediaId), readableBy(readerId)),
-    )
+    .where(and(eq(chatMessages.roomId, roomId), eq(chatMessageMedia.mediaId, mediaId), readableBy(readerId)))
     .limit(1);
   return row?.media;
 }
@@ -283,7 +283,11 @@ export async function isSentInRoomOf(db: DbOrTx, mediaId: string, userId: string
 export async function setMessageHidden(db: DbOrTx, id: number, reason: string | null) {
   const [row] = await db
     .update(chatMessages)
-    .set(reason === null ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: sql`now()`, hiddenReason: reason })
+    .set(
+      reason === null
+        ? { hiddenAt: null, hiddenReason: null }
+        : { hiddenAt: sql`now()`, hiddenReason: reason },
+    )
     .where(eq(chatMessages.id, id))
     .returning({ roomId: chatMessages.roomId, senderId: chatMessages.senderId });
   return row ?? null;

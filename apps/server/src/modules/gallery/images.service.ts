@@ -46,7 +46,11 @@ export async function getImage(
 }
 
 /** A reported image as staff read it: whatever its privacy, and with the reason if they hid it. */
-export async function getImageForStaff(ctx: Pick<Deps, 'db'>, actor: Actor, id: string): Promise<GalleryImage> {
+export async function getImageForStaff(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: string,
+): Promise<GalleryImage> {
   const row = isUuid(id) ? await imageAsOwnerSees(ctx.db, id) : undefined;
   if (!row) throw imageMissing();
   return toGalleryImage(row, await tagsOf(ctx, actor, subject(id)));

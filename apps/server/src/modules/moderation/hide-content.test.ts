@@ -85,12 +85,20 @@ describe('hiding', () => {
     expect(await status(`/api/comissioncard/get/${artist.commission.uuid}`, buyer)).toBe(404);
     const artists = await json<ArtistsPage>(`/api/artists?tags=${tag}`);
     expect(artists.items.find((c) => c.owner.login === artist.user.login)?.startingPrice).toBe(500);
-    const ordered = await call(t.app, 'POST', '/api/comissionform/send', buyer.cookie, sampleForm(artist.commission));
+    const ordered = await call(
+      t.app,
+      'POST',
+      '/api/comissionform/send',
+      buyer.cookie,
+      sampleForm(artist.commission),
+    );
     expect(ordered.statusCode).toBe(404);
 
     const own = await json<Card>(`/api/comissioncard/get/${artist.commission.uuid}`, artist.user);
     expect(own.hiddenByStaff).toBe('Misleading prices.');
-    expect(await notes(artist.user)).toContain('Staff hid your commission card. Hidden by staff: Misleading prices.');
+    expect(await notes(artist.user)).toContain(
+      'Staff hid your commission card. Hidden by staff: Misleading prices.',
+    );
   });
 
   it('a gallery image: gone from /gallery, the owner’s folders and display cards; its owner sees why', async () => {
@@ -122,7 +130,13 @@ describe('hiding', () => {
     const list = (await call(t.app, 'GET', '/api/request/get/filter?page=1', artist.cookie)).body;
     expect(list).not.toContain(request.guid);
     expect(await status(`/api/request/get/${request.guid}`, artist)).toBe(404);
-    const applied = await call(t.app, 'POST', `/api/request/apply/${request.guid}`, artist.cookie, sampleApply(card.uuid));
+    const applied = await call(
+      t.app,
+      'POST',
+      `/api/request/apply/${request.guid}`,
+      artist.cookie,
+      sampleApply(card.uuid),
+    );
     expect(applied.statusCode).toBe(404);
     const own = await json<RequestPage>(`/api/request/get/${request.guid}`, owner);
     expect(own.request.hiddenByStaff).toBe('Unpaid work is not allowed.');
@@ -137,7 +151,10 @@ describe('hiding', () => {
     const message = await say(t, sender, room.id, 'Pay me outside the site or else');
     const closed = await hide(member, 'message', String(message.id), 'Threats are not allowed.');
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json.case).toMatchObject({ hidden: true, live: { text: 'Pay me outside the site or else' } });
+    expect(closed.json.case).toMatchObject({
+      hidden: true,
+      live: { text: 'Pay me outside the site or else' },
+    });
 
     const theirs = await json<ChatMessagePage>(`/api/messages/chat/${room.id}/q`, member);
     expect(theirs.items.map((m) => m.id)).toEqual([kept.id]);
@@ -164,7 +181,10 @@ describe('hiding', () => {
 
 describe('relabelling a post', () => {
   async function newPost(owner: TestUser): Promise<Post> {
-    const res = await call(t.app, 'POST', '/api/post', owner.cookie, { postContent: 'Spicy', maturity: 'sfw' });
+    const res = await call(t.app, 'POST', '/api/post', owner.cookie, {
+      postContent: 'Spicy',
+      maturity: 'sfw',
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Post>();
   }
@@ -183,8 +203,13 @@ describe('relabelling a post', () => {
     expect(res.json.case).toMatchObject({ status: 'resolved', canRelabel: true, live: { maturity: 'nsfw' } });
     const feed = await json<PostPage>(`/api/posts/filter?owner=${owner.login}`);
     expect(feed.items).toEqual([]);
-    expect(await notes(owner)).toContain(rm.relabelledTold('nsfw', 'Explicit content must be labelled nsfw.'));
-    const audit = await json<AuditPage>(`/api/admin/audit?target=${owner.login}`, await registerWithRole(t, 'admin'));
+    expect(await notes(owner)).toContain(
+      rm.relabelledTold('nsfw', 'Explicit content must be labelled nsfw.'),
+    );
+    const audit = await json<AuditPage>(
+      `/api/admin/audit?target=${owner.login}`,
+      await registerWithRole(t, 'admin'),
+    );
     expect(audit.entries.map((e) => e.action)).toEqual(['resolve_case', 'relabel']);
   });
 
@@ -192,7 +217,10 @@ describe('relabelling a post', () => {
     const owner = await registerUser(t.app, t.dataDir);
     const reporter = await registerUser(t.app, t.dataDir);
     const post = await newPost(owner);
-    const missing = await reportAndClose(reporter, 'post', String(post.id), { outcome: 'relabel', resolution: 'x' });
+    const missing = await reportAndClose(reporter, 'post', String(post.id), {
+      outcome: 'relabel',
+      resolution: 'x',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.body).toContain(rm.maturityRequired);
     const { cases } = await json<CasePage>('/api/admin/cases', moderator);

@@ -206,7 +206,8 @@ async function readTarget(
       }
       case 'message': {
         const n = intId(id);
-        const m = n === null ? undefined : await (asStaff ? messageForStaff : messageForMember)(ctx, actor, n);
+        const m =
+          n === null ? undefined : await (asStaff ? messageForStaff : messageForMember)(ctx, actor, n);
         if (!m) return undefined;
         return {
           ownerId: m.senderId,

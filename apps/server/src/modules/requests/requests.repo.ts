@@ -108,7 +108,11 @@ const ph = (name: string) => sql.placeholder(name);
  * per shape (db/client.ts, Shaped). Rows after `after` in the list's order, when given.
  */
 function publicShape(f: PublicFilter, after: ListCursor | null) {
-  const where: SQL[] = [sql`r.privacy = 'public'`, sql`r.hidden_at is null`, ownerNotRestricted(sql`r.owner_id`)];
+  const where: SQL[] = [
+    sql`r.privacy = 'public'`,
+    sql`r.hidden_at is null`,
+    ownerNotRestricted(sql`r.owner_id`),
+  ];
   const key: unknown[] = [];
   const values: Record<string, unknown> = {};
   const add = (present: boolean, cond: () => SQL, v: Record<string, unknown> = {}) => {
@@ -353,7 +357,11 @@ export async function lockRequest(db: DbOrTx, where: Where) {
 export async function setRequestHidden(db: DbOrTx, guid: string, reason: string | null): Promise<boolean> {
   const rows = await db
     .update(requests)
-    .set(reason === null ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: sql`now()`, hiddenReason: reason })
+    .set(
+      reason === null
+        ? { hiddenAt: null, hiddenReason: null }
+        : { hiddenAt: sql`now()`, hiddenReason: reason },
+    )
     .where(eq(requests.guid, guid))
     .returning({ id: requests.id });
   return rows.length > 0;

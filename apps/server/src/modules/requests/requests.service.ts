@@ -101,7 +101,11 @@ export async function getRequest(ctx: Pick<Deps, 'db'>, actor: Actor | null, gui
 }
 
 /** A reported request as staff read it: whatever its privacy, hidden by staff or not. */
-export async function getRequestForStaff(ctx: Pick<Deps, 'db'>, actor: Actor, guid: string): Promise<Request> {
+export async function getRequestForStaff(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  guid: string,
+): Promise<Request> {
   const [row] = await findRequestRows(ctx.db, [byGuid(guid)]);
   if (!row) throw requestNotFound();
   return (await presentRequests(ctx, actor, [row]))[0]!;

@@ -75,7 +75,9 @@ export function auditActionText({ action, detail }: Pick<AuditEntry, 'action' | 
       return what ? `showed the ${what} again` : 'showed content again';
     case 'relabel': {
       const maturity = str('maturity');
-      return maturity ? `labelled the ${what ?? 'post'} ${maturity}` : `changed the ${what ?? 'post'}’s label`;
+      return maturity
+        ? `labelled the ${what ?? 'post'} ${maturity}`
+        : `changed the ${what ?? 'post'}’s label`;
     }
     case 'resolve_case':
       return `resolved ${theCase}`;

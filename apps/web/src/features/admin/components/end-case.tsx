@@ -93,8 +93,8 @@ function Consequences({ detail, body }: { detail: CaseDetail; body: CaseCloseBod
           : body.outcome === 'relabel'
             ? `The ${kind} is labelled ${body.maturity}: only readers whose settings show ${body.maturity} content see it now, and the case is resolved.`
             : body.outcome === 'resolve'
-            ? 'The case is resolved: it records what was done on the owner’s page (a warning, a suspension, a ban).'
-            : 'The case is dismissed: nothing changes for the content or its owner.'}{' '}
+              ? 'The case is resolved: it records what was done on the owner’s page (a warning, a suspension, a ban).'
+              : 'The case is dismissed: nothing changes for the content or its owner.'}{' '}
         This cannot be undone here.
       </Text>
       <Text size="sm" fw={500}>

@@ -272,7 +272,8 @@ describe('/artists by rating', () => {
   it('shows each card’s rating and sorts best first, more reviews first on a tie, unrated last', async () => {
     const unique = uniqueTitle('rated');
     const tag = (await createTag(t, await registerStaff(t), { title: unique })).title;
-    const [top, tie, low, none] = await Promise.all([1, 2, 3, 4].map(() => shownArtist(t, [tag])));
+    const made = () => shownArtist(t, [tag]);
+    const [top, tie, low, none] = await Promise.all([made(), made(), made(), made()]);
     const buyer = await registerUser(t.app, t.dataDir);
     const rate = async (artist: TestUser, stars: number[]) => {
       const forms = await doneOrders(artist, buyer, stars.length);

@@ -180,6 +180,24 @@ describe('hideAI', () => {
     await setHideAi(maker, false);
   });
 
+  it('a reader who displays NSFW and hides AI is not served the shared pages of those who hide nothing', async () => {
+    const nsfwReader = await registerUser(t.app, t.dataDir);
+    const body = { displayNSFW: true, displayQuestionable: true, isArtist: false };
+    const path = (u: TestUser) => `/api/user/update/settings/id/${u.id}`;
+    expect((await call(t.app, 'PATCH', path(nsfwReader), nsfwReader.cookie, body)).statusCode).toBe(200);
+    // Another reader who hides nothing fills the shared pages first.
+    const open = await registerUser(t.app, t.dataDir);
+    expect((await call(t.app, 'PATCH', path(open), open.cookie, body)).statusCode).toBe(200);
+    expect((await json<GalleryPage>('/api/gallery', open)).items.map((i) => i.id)).toContain(aiImage.id);
+    const hide = { ...body, hideAI: true };
+    expect((await call(t.app, 'PATCH', path(nsfwReader), nsfwReader.cookie, hide)).statusCode).toBe(200);
+    expect((await json<GalleryPage>('/api/gallery', nsfwReader)).items.map((i) => i.id)).not.toContain(
+      aiImage.id,
+    );
+    const artists = await json<ArtistsPage>(`/api/artists?tags=${tag}`, nsfwReader);
+    expect(artists.items.map((c) => c.owner.login)).toEqual([handArtist.user.login]);
+  });
+
   it('a link still opens labelled work, with its label', async () => {
     await setHideAi(reader, true);
     expect((await json<Post>(`/api/post/${aiPost.id}`, reader)).aiLabel).toBe('generated');

@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 
 /** The artist asks for more time: a new due date (after the current one) and a reason. */
 export async function askExtension(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   input: { formId: number; dueAt: Date; reason: string },
 ): Promise<OrderMoney> {
@@ -51,7 +51,7 @@ export async function askExtension(
 
 /** The buyer accepts (the due date moves) or declines the pending extension. */
 export async function answerExtension(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   input: { formId: number; accept: boolean },
 ): Promise<OrderMoney> {

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { orderForMoney, type MoneyOrder } from '../orders/orders.service.ts';
+import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { loadMoney, readMoney } from './order-money.service.ts';
 import { isClosed, type MoneyFacts } from './payments.rules.ts';
 import { insertMoneyEvent } from './payments.repo.ts';
@@ -40,15 +41,18 @@ export function partAt<T extends { index: number }>(parts: readonly T[], index: 
  * the answer is the order's money as the actor sees it afterwards.
  */
 export async function moneyAction(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   formId: number,
   work: (tx: TxCtx, order: MoneyOrder, money: MoneyFacts) => Promise<Push[]>,
 ): Promise<OrderMoney> {
-  const pushes = await ctx.db.transaction(async (tx) => {
+  const { pushes, parties } = await ctx.db.transaction(async (tx) => {
     const order = await orderForMoney({ db: tx }, actor, formId, { lock: true });
-    return work({ db: tx }, order, await loadMoney({ db: tx }, order));
+    const parties = [order.artistId, order.senderId];
+    return { pushes: await work({ db: tx }, order, await loadMoney({ db: tx }, order)), parties };
   });
+  // Both parties' /crm/money on every instance (a repeat that wrote nothing drops them too).
+  await moneyOverviewsChanged(ctx.bus, parties);
   for (const push of pushes) push(ctx);
   return readMoney(ctx, actor, formId);
 }
@@ -86,7 +90,7 @@ type Part = MoneyFacts['parts'][number];
  * moneyAction with the side checked, the order open for payments and the part found.
  */
 export function partAction(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   input: { formId: number; part: number },
   side: 'artist' | 'buyer',

@@ -22,7 +22,7 @@ import {
 
 /** The artist asks for a part of the price, with their own instructions (a link, their details). */
 export async function requestPayment(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   input: { formId: number; part: number; instructions: string },
 ): Promise<OrderMoney> {
@@ -55,7 +55,7 @@ export async function requestPayment(
 
 /** The buyer says they paid a part, with a reference; the artist is asked to confirm. */
 export async function markPaid(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   input: { formId: number; part: number; reference: string },
 ): Promise<OrderMoney> {
@@ -88,7 +88,7 @@ export async function markPaid(
  * buyer is told. A second confirmation records nothing (the ledger's idempotency key).
  */
 export async function confirmPayment(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   input: { formId: number; part: number; reference: string },
 ): Promise<OrderMoney> {
@@ -137,7 +137,7 @@ export async function confirmPayment(
 
 /** The artist records the refund of what is owed (off-platform: made outside, recorded here). */
 export async function recordRefund(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   input: { formId: number; reference: string },
 ): Promise<OrderMoney> {
@@ -189,7 +189,7 @@ export async function recordRefund(
 
 /** The artist chooses to start this order before the up-front payment is confirmed (or not). */
 export async function setStartBeforePayment(
-  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config'>,
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
   actor: Actor,
   input: { formId: number; enabled: boolean },
 ): Promise<OrderMoney> {

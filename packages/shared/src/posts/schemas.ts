@@ -36,6 +36,8 @@ export const createPostBodySchema = z
     path: ['attachedMedia'],
   });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
+/** What a client sends: fields with a default may be left out. */
+export type CreatePostBodyInput = z.input<typeof createPostBodySchema>;
 
 /** A post as a feed card needs it, in one query (decision 0006). */
 export const postSchema = z.object({

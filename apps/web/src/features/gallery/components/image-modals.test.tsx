@@ -22,6 +22,8 @@ const image = {
   tags: [],
   owner: { login: 'ann', displayName: 'Ann', avatarMiniatureUrl: null, badges: [] },
   blurred: false,
+  aiLabel: null,
+  hiddenByStaff: null,
   createdAt: new Date().toISOString(),
 } as unknown as GalleryImage;
 

@@ -6,7 +6,7 @@ import { usersRoutes } from '../routes.tsx';
 import { annMe } from '../test/user-fixtures.ts';
 
 const routes = [...usersRoutes, page('/login', <p>login page</p>)];
-const saved = { id: annMe.id, displayNSFW: false, displayQuestionable: true, isArtist: true };
+const saved = { id: annMe.id, displayNSFW: false, displayQuestionable: true, isArtist: true, hideAI: false };
 
 describe('settings', () => {
   it('/settings opens General, with the saved switches', async () => {
@@ -43,6 +43,7 @@ describe('settings', () => {
       displayNSFW: true,
       displayQuestionable: true,
       isArtist: false,
+      hideAI: false,
     });
     // The roles may have changed with isArtist: the session is asked again.
     await waitFor(() => expect(calls.filter((c) => c.key === 'GET /api/sessioncheck').length).toBe(2));

@@ -36,6 +36,7 @@ function GeneralForm({ me, saved }: { me: Me; saved: UserSettings }) {
     displayNSFW: saved.displayNSFW,
     displayQuestionable: saved.displayQuestionable,
     isArtist: saved.isArtist,
+    hideAI: saved.hideAI,
   });
   const update = useUpdateSettings(me.displayLogin);
   const changed = switches.some(({ key }) => flags[key] !== saved[key]);

@@ -66,9 +66,15 @@ beforeAll(async () => {
   aiCard = await createCard(t, maker, { title: 'Generated portrait', aiLabel: 'generated' });
   handArtist = await shownArtist(t, [tag]);
   aiArtist = await shownArtist(t, [tag]);
-  const labelled = await call(t.app, 'PATCH', `/api/gallery/image/${aiArtist.images[0]!.id}`, aiArtist.user.cookie, {
-    aiLabel: 'generated',
-  });
+  const labelled = await call(
+    t.app,
+    'PATCH',
+    `/api/gallery/image/${aiArtist.images[0]!.id}`,
+    aiArtist.user.cookie,
+    {
+      aiLabel: 'generated',
+    },
+  );
   expect(labelled.statusCode, labelled.body).toBe(200);
 }, 120_000);
 afterAll(() => t.close());
@@ -83,7 +89,9 @@ describe('the label', () => {
 
     const img = await addImage(t, maker, { aiLabel: 'generated' });
     const edit = (body: unknown) => call(t.app, 'PATCH', `/api/gallery/image/${img.id}`, maker.cookie, body);
-    expect((await edit({ title: 'renamed' })).json<{ image: GalleryImage }>().image.aiLabel).toBe('generated');
+    expect((await edit({ title: 'renamed' })).json<{ image: GalleryImage }>().image.aiLabel).toBe(
+      'generated',
+    );
     expect((await edit({ aiLabel: null })).json<{ image: GalleryImage }>().image.aiLabel).toBeNull();
 
     const updated = await call(t.app, 'PUT', '/api/comissioncard/update', maker.cookie, {
@@ -138,26 +146,36 @@ describe('hideAI', () => {
     expect(cards).toContain(handCard.uuid);
     expect(cards).not.toContain(aiCard.uuid);
 
-    const artists = (await json<ArtistsPage>(`/api/artists?tags=${tag}`, reader)).items.map((c) => c.owner.login);
+    const artists = (await json<ArtistsPage>(`/api/artists?tags=${tag}`, reader)).items.map(
+      (c) => c.owner.login,
+    );
     expect(artists).toEqual([handArtist.user.login]);
   });
 
   it('leaves the same lists whole for everyone else and for the owner', async () => {
     for (const who of [undefined, maker]) {
-      const feed = (await json<PostPage>(`/api/posts/filter?owner=${maker.login}`, who)).items.map((p) => p.id);
+      const feed = (await json<PostPage>(`/api/posts/filter?owner=${maker.login}`, who)).items.map(
+        (p) => p.id,
+      );
       expect(feed, who?.login ?? 'anonymous').toEqual(expect.arrayContaining([handPost.id, aiPost.id]));
       const gallery = (await json<GalleryPage>('/api/gallery', who)).items.map((i) => i.id);
       expect(gallery).toEqual(expect.arrayContaining([handImage.id, aiImage.id]));
       const cards = (await json<Card[]>(`/api/comissioncards/user/${maker.login}`, who)).map((c) => c.uuid);
       expect(cards).toEqual(expect.arrayContaining([handCard.uuid, aiCard.uuid]));
-      const artists = (await json<ArtistsPage>(`/api/artists?tags=${tag}`, who)).items.map((c) => c.owner.login);
+      const artists = (await json<ArtistsPage>(`/api/artists?tags=${tag}`, who)).items.map(
+        (c) => c.owner.login,
+      );
       expect(new Set(artists)).toEqual(new Set([handArtist.user.login, aiArtist.user.login]));
     }
     // The maker hides AI too: their own labelled work stays in their lists.
     await setHideAi(maker, true);
-    const own = (await json<PostPage>(`/api/posts/filter?owner=${maker.login}`, maker)).items.map((p) => p.id);
+    const own = (await json<PostPage>(`/api/posts/filter?owner=${maker.login}`, maker)).items.map(
+      (p) => p.id,
+    );
     expect(own).toEqual(expect.arrayContaining([handPost.id, aiPost.id]));
-    const ownCards = (await json<Card[]>(`/api/comissioncards/user/${maker.login}`, maker)).map((c) => c.uuid);
+    const ownCards = (await json<Card[]>(`/api/comissioncards/user/${maker.login}`, maker)).map(
+      (c) => c.uuid,
+    );
     expect(ownCards).toContain(aiCard.uuid);
     await setHideAi(maker, false);
   });
@@ -170,7 +188,9 @@ describe('hideAI', () => {
 
   it('turned off again, the labelled work comes back', async () => {
     await setHideAi(reader, false);
-    const feed = (await json<PostPage>(`/api/posts/filter?owner=${maker.login}`, reader)).items.map((p) => p.id);
+    const feed = (await json<PostPage>(`/api/posts/filter?owner=${maker.login}`, reader)).items.map(
+      (p) => p.id,
+    );
     expect(feed).toContain(aiPost.id);
   });
 });

@@ -123,7 +123,12 @@ export async function listPosts(
 }
 
 /** A page as nobody in particular reads it: likedByMe is false throughout. */
-async function readPage(db: Db, maturities: Maturity[], hideAi: boolean, query: FeedQuery): Promise<PostPage> {
+async function readPage(
+  db: Db,
+  maturities: Maturity[],
+  hideAi: boolean,
+  query: FeedQuery,
+): Promise<PostPage> {
   const limit = FEED_PAGE_SIZE;
   const rows = await selectPostCards(db, {
     viewerId: null,

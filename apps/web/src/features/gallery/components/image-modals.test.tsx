@@ -52,4 +52,25 @@ describe('image dialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.filter((c) => c.key === `DELETE /api/gallery/image/${imageId}`)).toHaveLength(1);
   });
+
+  it('edits the AI label (None removes it) and shows the owner why staff hid the image', async () => {
+    const calls = stubFetch({
+      [`PATCH /api/gallery/image/${imageId}`]: () => ({ status: 200, body: { message: 'Image updated' } }),
+    });
+    const onClose = vi.fn();
+    const hidden = { ...image, aiLabel: 'generated', hiddenByStaff: 'Unlabelled AI work' } as GalleryImage;
+    const { user } = renderRoutes(
+      [page('/', <ImageModal image={hidden} folders={[]} folderId={null} onClose={onClose} />)],
+      '/',
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit image' }));
+    expect(dialog.getByText('Only you and staff can see this image')).toBeInTheDocument();
+    expect(dialog.getByText('Hidden by staff: Unlabelled AI work')).toBeInTheDocument();
+    const label = dialog.getByRole('combobox', { name: 'AI label' });
+    expect(label).toHaveValue('generated');
+    await user.selectOptions(label, 'None (made by hand)');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.key.startsWith('PATCH'))?.body).toMatchObject({ aiLabel: null });
+  });
 });

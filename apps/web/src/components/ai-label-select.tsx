@@ -1,4 +1,5 @@
-import { Anchor, NativeSelect } from '@mantine/core';
+import { Anchor, NativeSelect, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { AI_LABEL_TEXT, AI_LABELS, type AiLabel } from '@brushline/shared/ai/constants';
 import { aiPolicyHref } from '../lib/ai-policy.ts';
 
@@ -30,7 +31,9 @@ export function AiLabelSelect({
         <>
           Say if an AI tool made this or helped make it.{' '}
           <Anchor href={aiPolicyHref} target="_blank" rel="noopener" inherit>
-            What the labels mean (opens in a new tab)
+            What the labels mean
+            <IconExternalLink size="0.9em" aria-hidden style={{ marginLeft: 2, verticalAlign: '-0.1em' }} />
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
           </Anchor>
         </>
       }
@@ -41,7 +44,8 @@ export function AiLabelSelect({
         onChange(next === NONE ? null : (next as AiLabel));
       }}
       error={error}
-      maw={320}
+      // The help reads across the form; only the list itself stays narrow.
+      styles={{ wrapper: { maxWidth: 320 } }}
     />
   );
 }

@@ -39,7 +39,9 @@ export function LegalDocument({
         <section
           key={section.heading}
           id={section.id}
-          style={{ scrollMarginTop: 'var(--app-shell-header-offset, 60px)' }}
+          style={{
+            scrollMarginTop: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))',
+          }}
         >
           <Title order={2} mt="xl" mb="sm">
             {section.heading}

@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Group, Stack, Switch } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Switch, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useOutletContext } from 'react-router';
@@ -33,7 +34,9 @@ const switches: { key: keyof Flags; label: string; description: ReactNode }[] = 
         Posts, gallery images and commission cards labelled AI-generated or AI-assisted leave your feed,
         galleries, profiles and the artists list. Your own work stays visible to you.{' '}
         <Anchor href={aiPolicyHref} target="_blank" rel="noopener" inherit>
-          About AI labels (opens in a new tab)
+          About AI labels
+          <IconExternalLink size="0.9em" aria-hidden style={{ marginLeft: 2, verticalAlign: '-0.1em' }} />
+          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
         </Anchor>
       </>
     ),

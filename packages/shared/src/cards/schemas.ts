@@ -1,4 +1,4 @@
-import { aiLabelSchema } from '../ai/constants.ts';
+import { aiLabelSchema } from '../ai/schemas.ts';
 import { z } from 'zod';
 import { mediaSchema } from '../media/schemas.ts';
 import { loginLookupSchema, personSchema } from '../users/schemas.ts';

@@ -1,4 +1,4 @@
-import { aiLabelSchema } from '../ai/constants.ts';
+import { aiLabelSchema } from '../ai/schemas.ts';
 import { z } from 'zod';
 import { BADGES } from '../roles.ts';
 import { mediaSchema } from '../media/schemas.ts';
@@ -36,6 +36,8 @@ export const createPostBodySchema = z
     path: ['attachedMedia'],
   });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
+/** What a client sends: fields with a default may be left out. */
+export type CreatePostBodyInput = z.input<typeof createPostBodySchema>;
 
 /** A post as a feed card needs it, in one query (decision 0006). */
 export const postSchema = z.object({

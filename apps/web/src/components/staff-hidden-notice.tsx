@@ -2,8 +2,8 @@ import { Alert, Text } from '@mantine/core';
 import { hiddenByStaffText } from '@brushline/shared/moderation/messages';
 
 /**
- * What its owner reads on a post, a gallery image or a commission card that staff hid: why, and
- * that nobody else sees it. Nothing when it is not hidden. `compact` for a tile in a grid.
+ * What its owner reads on a post, a gallery image, a commission card or a request that staff hid:
+ * why, and that nobody else sees it. Nothing when it is not hidden. `compact` for a tile in a grid.
  */
 export function StaffHiddenNotice({
   reason,
@@ -11,7 +11,7 @@ export function StaffHiddenNotice({
   compact = false,
 }: {
   reason: string | null;
-  what: 'post' | 'image' | 'card';
+  what: 'post' | 'image' | 'card' | 'request';
   compact?: boolean;
 }) {
   if (reason === null) return null;

@@ -47,6 +47,19 @@ describe('chat page', () => {
     expect(await screen.findByRole('link', { name: /Bob/ })).toBeInTheDocument();
   });
 
+  it('its sender reads why staff hid a message', async () => {
+    stubChat(
+      () => ({ status: 500 }),
+      [aMessage(1, { text: 'pay me outside', senderId: me.id, hiddenByStaff: 'Threats are not allowed.' })],
+    );
+    renderRoutes(routes, '/chat/5');
+    expect(
+      await screen.findByText(
+        'Only you and staff can see this message. Hidden by staff: Threats are not allowed.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('Shift+Enter adds a line, Enter sends; a failed send says so and retries with the same id', async () => {
     let fail = true;
     const calls = stubChat((body) => {

@@ -63,6 +63,14 @@ describe('a request', () => {
     expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
   });
 
+  it('tells the owner why staff hid it', async () => {
+    stubFetch({ ...session(buyerMe), ...getRequest(null, { hiddenByStaff: 'Unpaid work is not allowed.' }) });
+    renderRoutes(routes, path);
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Only you and staff can see this request');
+    expect(notice).toHaveTextContent('Hidden by staff: Unpaid work is not allowed.');
+  });
+
   it('lets an artist apply with an open card, flagging an offer below the minimum', async () => {
     const success = vi.spyOn(toast, 'success');
     const calls = stubFetch({

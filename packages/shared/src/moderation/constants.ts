@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'unhide',
   'resolve_case',
   'dismiss_case',
+  'export_data',
+  'delete_account',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

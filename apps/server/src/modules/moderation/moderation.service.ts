@@ -272,6 +272,26 @@ export async function setBadge(ctx: Ctx, actor: Actor | null, login: string, bod
   });
 }
 
+/**
+ * A staff action another module takes on an account (the data export and the deletion, decision
+ * 0024), written in that module's transaction: the action and its entry commit together.
+ */
+export async function auditAccountAction(
+  ctx: TxCtx,
+  actor: Actor,
+  entry: { action: AuditAction; target: { id: string; login: string }; reason: string },
+): Promise<void> {
+  await insertAudit(ctx.db, {
+    actorId: actor.id,
+    actorLogin: actor.login,
+    action: entry.action,
+    targetUserId: entry.target.id,
+    targetLogin: entry.target.login,
+    reason: entry.reason,
+    detail: {},
+  });
+}
+
 /** The audit log for admins, newest first, filtered by who acted, on whom and what. */
 export async function readAudit(
   ctx: Pick<Deps, 'db'>,

@@ -14,4 +14,6 @@ export const AI_LABEL_TEXT: Record<AiLabel, string> = {
 };
 
 /** In a request body: a label, or null (no label). Left out of an edit, the label stays. */
-export const aiLabelSchema = z.enum(AI_LABELS, { error: 'Choose AI-generated, AI-assisted or no label' }).nullable();
+export const aiLabelSchema = z
+  .enum(AI_LABELS, { error: 'Choose AI-generated, AI-assisted or no label' })
+  .nullable();

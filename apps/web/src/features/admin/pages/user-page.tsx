@@ -18,6 +18,7 @@ import { roleName } from '../admin-text.ts';
 import { AuditList } from '../components/audit-list.tsx';
 import { RestrictionBadge } from '../components/restriction-badge.tsx';
 import { RolesAndBadges } from '../components/roles-and-badges.tsx';
+import { DataActions } from '../components/data-actions.tsx';
 import { UserActions } from '../components/user-actions.tsx';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -158,6 +159,7 @@ export function UserPage() {
       ) : (
         <UserActions user={user} viewerIsAdmin={viewerIsAdmin} />
       )}
+      {!self && <DataActions user={user} viewerIsAdmin={viewerIsAdmin} />}
       {/* An admin's own roles and badges too (the last admin keeps the role: the server says so). */}
       {viewerIsAdmin && <RolesAndBadges user={user} />}
       <Sessions user={user} />

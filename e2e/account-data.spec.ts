@@ -60,6 +60,7 @@ test('a user downloads their data from the mailed link, then deletes their accou
   const token = await exportTokenFor(ann.email, asked);
   await page.goto(`/account/export/${token}`);
   await expect(page.getByRole('heading', { name: 'Download your data' })).toBeVisible();
+  await expect(page.getByText(`The link works only for you, signed in as ${ann.login}, until`)).toBeVisible();
   await checkA11y(page, 'download your data');
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the archive' }).click();

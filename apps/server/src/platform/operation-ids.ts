@@ -168,6 +168,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/account/export': 'getAccountExport',
   'POST /api/account/export': 'requestAccountExport',
   'GET /api/account/export/{token}': 'downloadAccountExport',
+  'GET /api/account/export/{token}/info': 'getAccountExportLink',
   'POST /api/account/delete': 'deleteAccount',
   'GET /api/admin/user/{login}/export': 'getUserExportByStaff',
   'POST /api/admin/user/{login}/export': 'exportUserDataByStaff',

@@ -74,6 +74,12 @@ const rows: Row[] = [
     expect: { owner: 200, other: 404, moderator: 404, admin: 404, anon: 401 },
   },
   {
+    name: 'GET /account/export/{token}/info',
+    method: 'GET',
+    url: (c) => `/api/account/export/${c.token}/info`,
+    expect: { owner: 200, other: 404, moderator: 404, admin: 404, anon: 401 },
+  },
+  {
     name: 'POST /account/delete',
     method: 'POST',
     url: () => '/api/account/delete',

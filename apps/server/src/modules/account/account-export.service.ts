@@ -256,6 +256,26 @@ export async function removeExpiredExports(
   return expired.length;
 }
 
+/** The export behind a mailed link, if it is the actor's and still valid (404 or 410 otherwise). */
+async function validExport(ctx: Pick<Deps, 'db'>, actor: Actor, token: string, now: Date) {
+  const row = await findExportByToken(ctx.db, sha256(token));
+  if (!row || row.userId !== actor.id) throw new AppError(404, 'not_found', m.exportNotFound);
+  if (!row.expiresAt || row.expiresAt <= now || row.status !== 'ready' || !row.storageKey)
+    throw new AppError(410, 'export_expired', m.exportExpired);
+  return { ...row, expiresAt: row.expiresAt, storageKey: row.storageKey };
+}
+
+/** What the link's page shows before the download: until when it works and how big the archive is. */
+export async function exportLinkInfo(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ expiresAt: string; sizeBytes: number }> {
+  const row = await validExport(ctx, actor, token, now);
+  return { expiresAt: row.expiresAt.toISOString(), sizeBytes: row.sizeBytes ?? 0 };
+}
+
 /**
  * The mailed link: its owner, signed in, gets the archive until it expires (410 after). Anyone
  * else, signed in, gets 404 as for a link that never was.
@@ -266,10 +286,7 @@ export async function openExport(
   token: string,
   now: Date = new Date(),
 ): Promise<{ stream: Readable; size: number; fileName: string }> {
-  const row = await findExportByToken(ctx.db, sha256(token));
-  if (!row || row.userId !== actor.id) throw new AppError(404, 'not_found', m.exportNotFound);
-  if (!row.expiresAt || row.expiresAt <= now || row.status !== 'ready' || !row.storageKey)
-    throw new AppError(410, 'export_expired', m.exportExpired);
+  const row = await validExport(ctx, actor, token, now);
   const file = await ctx.storage.open(row.storageKey);
   if (!file) throw new AppError(410, 'export_expired', m.exportExpired);
   const day = (row.readyAt ?? row.createdAt).toISOString().slice(0, 10);

@@ -61,6 +61,8 @@ describe('exporting one’s data', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(String(res.headers['content-disposition'])).toContain(`-data-${ann.login}-`);
+    const info = await call(t.app, 'GET', `/api/account/export/${token}/info`, ann.cookie);
+    expect(info.json()).toEqual({ expiresAt: ready!.expiresAt, sizeBytes: res.rawPayload.length });
     const zip = openZip(res.rawPayload);
     const data = zip.json<ArchiveData>('data.json');
     expect(data.profile).toMatchObject({ login: ann.login, email: ann.email });
@@ -138,6 +140,7 @@ describe('exporting one’s data', () => {
     // The token is forgotten with the archive: the link is simply no longer valid.
     expect(res.statusCode).toBe(404);
     expect(await state(ann)).toMatchObject({ status: 'expired' });
+    expect((await call(t.app, 'GET', `/api/account/export/${token}/info`, ann.cookie)).statusCode).toBe(404);
   });
 });
 

@@ -12,6 +12,7 @@ import { errorResponses } from '../../platform/openapi.ts';
 import { clearSessionCookie, requireActor } from '../../platform/session.ts';
 import { deleteOwnAccount, staffDeleteAccount } from './account-delete.service.ts';
 import {
+  exportLinkInfo,
   exportState,
   openExport,
   requestExport,
@@ -86,6 +87,26 @@ export const accountRoutes =
           })
           .send(file.stream);
       },
+    );
+
+    app.get(
+      '/account/export/:token/info',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'What the mailed link’s page shows first: until when the link works and the archive’s size',
+          description:
+            'The same answers as the download: someone else’s or an unknown token 404, an expired one 410.',
+          params: z.object({ token: z.string().max(100) }),
+          response: {
+            200: z.object({ expiresAt: z.string(), sizeBytes: z.number().int() }),
+            ...errorResponses(400, 401, 404, 410),
+          },
+        },
+      },
+      async (req) => exportLinkInfo(deps, requireActor(req), req.params.token),
     );
 
     app.post(

@@ -46,3 +46,12 @@ export function useDeleteAccount() {
   };
   return { ...mutation, forget };
 }
+
+/** GET account/export/{token}/info: until when the mailed link works, and the archive's size. */
+export const exportLinkQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'link', token] as const,
+    queryFn: () =>
+      api<{ expiresAt: string; sizeBytes: number }>(`account/export/${encodeURIComponent(token)}/info`),
+    retry: false,
+  });

@@ -29,6 +29,52 @@ import { sessions, userRoles, users } from '../../db/schema/users.ts';
  * reaches the others through their services.
  */
 
+/**
+ * Every table whose rows point at a person (a foreign key to users), and what their deletion does
+ * to the person's rows there: `deleted` (theirs alone), `kept` (the other side's copy, the wiki's
+ * history, staff records: their name then reads "Deleted user"), `some` (deleted except what
+ * another person keeps; the comment says which). account-data-map.test.ts holds this list to the
+ * schema, so a new table cannot be forgotten here.
+ */
+export const PERSONAL_TABLES = {
+  users: 'kept', // the row itself, anonymised
+  user_roles: 'deleted',
+  sessions: 'deleted',
+  password_resets: 'deleted',
+  account_exports: 'deleted',
+  social_links: 'deleted',
+  posts: 'deleted',
+  post_likes: 'deleted',
+  media: 'some', // all but order references, deliveries and chat files
+  commission_cards: 'deleted',
+  commission_forms: 'kept',
+  order_updates: 'kept',
+  order_update_comments: 'kept',
+  money_events: 'kept',
+  invoice_counters: 'kept', // the artist's invoice numbers of kept orders
+  requests: 'deleted',
+  request_applications: 'some', // all but those that became orders
+  reviews: 'some', // those they wrote; those about them stay with the orders
+  boards: 'deleted',
+  chat_rooms: 'kept',
+  chat_members: 'kept',
+  chat_messages: 'kept',
+  chat_blocks: 'deleted',
+  email_preferences: 'deleted',
+  email_queue: 'deleted',
+  notifications: 'some', // theirs; others' that name them as the actor stay
+  folders: 'deleted',
+  folder_allowed_users: 'deleted',
+  gallery_images: 'deleted',
+  display_cards: 'deleted',
+  hidden_tags: 'deleted',
+  tags: 'kept',
+  tag_history: 'kept',
+  moderation_cases: 'kept',
+  reports: 'kept',
+  case_notes: 'kept',
+} as const satisfies Record<string, 'deleted' | 'kept' | 'some'>;
+
 export type ExportRow = typeof accountExports.$inferSelect;
 
 export async function insertExport(db: DbOrTx, v: { userId: string; requestedById: string }) {

@@ -168,6 +168,20 @@ describe('staff deleting an account on request', () => {
       },
     );
     expect(again.statusCode).toBe(409);
+    // Staff see it as deleted, and there is nothing left to suspend.
+    const gone = `${DELETED_LOGIN_PREFIX}${bob.id.slice(0, 8)}`;
+    const seen = await call(t.app, 'GET', `/api/admin/user/${gone}`, admin.cookie);
+    expect(seen.json()).toMatchObject({
+      displayName: DELETED_USER_NAME,
+      deletedAt: expect.any(String),
+      sessions: 0,
+    });
+    const suspend = await call(t.app, 'POST', `/api/admin/user/${gone}/suspend`, admin.cookie, {
+      days: 3,
+      reason: 'Spam',
+    });
+    expect(suspend.statusCode).toBe(409);
+    expect(suspend.json().error.code).toBe('account_deleted');
   });
 
   it('keeps the last admin', async () => {

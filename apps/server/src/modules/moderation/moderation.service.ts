@@ -115,6 +115,7 @@ async function act(
   const staff = requireStaff(actor);
   const target = await findStaffUser(ctx.db, login);
   if (!target) throw notFound(m.userNotFound);
+  if (target.deletedAt) throw new AppError(409, 'account_deleted', m.accountDeleted);
   if (target.id === staff.id && opts.self !== 'allowed')
     throw new AppError(409, 'self_moderation', m.notYourself);
   if (opts.onStaff === 'admin' && isStaff(target.roles) && !staff.roles.includes('admin'))

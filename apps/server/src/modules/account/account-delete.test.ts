@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_LOGIN_PREFIX, DELETED_USER_NAME } from '@brushline/shared/account/constants';
@@ -133,6 +134,22 @@ describe('deleting one’s own account', () => {
     expect(order.body).toContain(DELETED_USER_NAME);
     expect(order.body).not.toContain(ann.login);
     expect(await ledgerCount(t)).toBe(ledger);
+
+    // Their working chat stays with the painter, who can no longer write to nobody; no mail is queued.
+    const { rows: rooms } = await t.app.deps.db.execute<{ id: number }>(
+      sql`select id from chat_rooms where ${ann.id} in (user_low, user_high)`,
+    );
+    expect(rooms.length).toBeGreaterThan(0);
+    const send = await call(t.app, 'POST', `/api/messages/chat/${rooms[0]!.id}`, painter.cookie, {
+      clientId: randomUUID(),
+      text: 'Are you there?',
+      attachments: [],
+    });
+    expect(send.statusCode).toBe(403);
+    const { rows: queued } = await t.app.deps.db.execute(
+      sql`select 1 from email_queue where user_id = ${ann.id}`,
+    );
+    expect(queued).toEqual([]);
   });
 });
 

@@ -164,9 +164,17 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+const mediaPath = (row: { purpose: string; id: string; mime: string }) =>
+  `media/${row.purpose}/${row.id}.${extensionOf(row.mime)}`;
+
 async function* entriesOf(ctx: Pick<Deps, 'storage' | 'log'>, data: AccountData, at: Date) {
   yield textEntry('README.txt', README(data.profile.login, at));
-  yield jsonEntry('data.json', { exportedAt: at.toISOString(), ...data });
+  // Each upload names its file in the archive; the storage's own keys stay inside the server.
+  const media = data.media.map(({ storageKey: _key, miniatureKey: _mini, ...row }) => ({
+    ...row,
+    file: mediaPath(row),
+  }));
+  yield jsonEntry('data.json', { exportedAt: at.toISOString(), ...data, media });
   for (const row of data.media) {
     const file = await ctx.storage.open(row.storageKey);
     // A file lost from the storage is named in the log, and the rest of the archive still comes.
@@ -175,7 +183,7 @@ async function* entriesOf(ctx: Pick<Deps, 'storage' | 'log'>, data: AccountData,
       continue;
     }
     yield {
-      name: `media/${row.purpose}/${row.id}.${extensionOf(row.mime)}`,
+      name: mediaPath(row),
       bytes: await readAll(file.stream),
       deflate: false,
     } satisfies ArchiveEntry;

@@ -13,6 +13,7 @@ interface ArchiveData {
   posts: unknown[];
   socials: unknown[];
   orders: { asBuyer: unknown[]; asArtist: unknown[] };
+  media: { id: string; file: string }[];
 }
 
 /** The data export (issue 25 §7, decision 0024): asked for, prepared by a job, mailed, downloaded, expired. */
@@ -93,6 +94,9 @@ describe('exporting one’s data', () => {
     for await (const c of stored!.stream) chunks.push(c as Buffer);
     expect(zip.bytes(name!).equals(Buffer.concat(chunks))).toBe(true);
     expect(zip.names).toContain('README.txt');
+    // data.json names each upload's file, and never the storage's keys.
+    expect(data.media).toContainEqual(expect.objectContaining({ id: content.picture.id, file: name }));
+    expect(JSON.stringify(data)).not.toContain(row!.storage_key);
   });
 
   it('answers 404 to someone else with the link and 401 to nobody', async () => {

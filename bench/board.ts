@@ -76,6 +76,7 @@ try {
       sessionHash: 'bench',
       displayNsfw: false,
       displayQuestionable: false,
+      hideAi: false,
     };
     return actor;
   };

@@ -6,7 +6,12 @@ import { openWorkingRoom } from './modules/chat/chat-rooms.service.ts';
 import { commissionCardsChanged, displayCardTagsDropped } from './modules/gallery/display-cards.service.ts';
 import { galleryListsChanged, galleryVocabularyChanged } from './modules/gallery/gallery-page-cache.ts';
 import { authorChanged } from './modules/posts/posts.service.ts';
-import { gateStart, owedOnCancel, releaseOnApproval } from './modules/payments/payments.events.ts';
+import {
+  followOrderMoneyMoved,
+  gateStart,
+  owedOnCancel,
+  releaseOnApproval,
+} from './modules/payments/payments.events.ts';
 import { recordAutoApproval, scheduleOrderTimers } from './modules/payments/timers.service.ts';
 import { followApplicantRestriction } from './modules/requests/applications.service.ts';
 import { requestListChanged } from './modules/requests/request-list-cache.ts';
@@ -95,6 +100,11 @@ export const reactions: Reactions = {
       name: 'payments: an automatic approval is on the money timeline',
       when: 'inTransaction',
       run: (ctx, e) => recordAutoApproval(ctx, null, e),
+    },
+    {
+      name: "payments: both parties' money overviews (/crm/money) are read afresh on every instance",
+      when: 'afterCommit',
+      run: (ctx, e) => followOrderMoneyMoved(ctx, null, e),
     },
     {
       name: "reviews: an order that reached done changes both parties' records (orders done) on every instance",

@@ -56,6 +56,7 @@ export const actorOf = (id: string, login: string, roles: Role[]): Actor => ({
   sessionHash: 'seed',
   displayNsfw: false,
   displayQuestionable: false,
+  hideAi: false,
 });
 
 /**
@@ -93,16 +94,19 @@ export async function seedDemoContent(
     postContent: 'Commissions are open! Portraits and full bodies, see my card in the CRM.',
     attachedMedia: sketches.map((m) => m.id),
     maturity: 'sfw',
+    aiLabel: null,
   });
   await createPost(deps, artist, {
     postContent: 'Colour study from this morning. Warm light, cool shadows.',
     attachedMedia: [(await picture(deps, artist, 'post', [1000, 1000], [30, 210, 50], 23)).id],
     maturity: 'sfw',
+    aiLabel: null,
   });
   await createPost(deps, client, {
     postContent: 'Looking for someone to draw my D&D party. Any recommendations?',
     attachedMedia: [],
     maturity: 'sfw',
+    aiLabel: null,
   });
 
   const card = await createCard(deps, artist, {
@@ -110,6 +114,7 @@ export async function seedDemoContent(
     galleryFolder: null,
     paymentPlan: { kind: 'deposit', depositPercent: 50 },
     deliveryDays: 14,
+    aiLabel: null,
     infoProvidedByTheAuthor:
       'A clean, coloured portrait of your character. Send references and a few words about their personality.',
     startingPrice: 40,

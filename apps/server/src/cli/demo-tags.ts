@@ -297,6 +297,7 @@ export async function seedDemoTags(deps: Pick<Deps, 'db' | 'events'>): Promise<n
     sessionHash: '',
     displayNsfw: true,
     displayQuestionable: true,
+    hideAi: false,
   };
   for (const tag of DEMO_TAGS) {
     await createTag(deps, actor, {

@@ -31,6 +31,8 @@ export interface Actor {
   /** The reader's mature-content settings, read with the session: the feed needs no extra query. */
   displayNsfw: boolean;
   displayQuestionable: boolean;
+  /** Issue 25 §6: AI-labelled posts, images and cards leave this reader's lists. */
+  hideAi: boolean;
 }
 
 declare module 'fastify' {
@@ -87,6 +89,7 @@ async function findSession(db: Db, idHash: string): Promise<FoundSession | null>
       sessionHash: idHash,
       displayNsfw: row.displayNsfw,
       displayQuestionable: row.displayQuestionable,
+      hideAi: row.hideAi,
     },
     lastSeenAt: row.lastSeenAt.getTime(),
     expiresAt: row.expiresAt.getTime(),

@@ -20,6 +20,7 @@ export async function findLiveSession(db: DbOrTx, idHash: string) {
       login: users.login,
       displayNsfw: users.displayNsfw,
       displayQuestionable: users.displayQuestionable,
+      hideAi: users.hideAi,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       roles: rolesColumn,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The AI label a post, a gallery image or a commission card may carry (issue 25 §6): the work was
  * made by a generator, or made by a person with a generator's help. No label: made by hand.
@@ -12,8 +10,3 @@ export const AI_LABEL_TEXT: Record<AiLabel, string> = {
   generated: 'AI-generated',
   assisted: 'AI-assisted',
 };
-
-/** In a request body: a label, or null (no label). Left out of an edit, the label stays. */
-export const aiLabelSchema = z
-  .enum(AI_LABELS, { error: 'Choose AI-generated, AI-assisted or no label' })
-  .nullable();

@@ -1,3 +1,4 @@
+import { aiLabelSchema } from '../ai/schemas.ts';
 import { z } from 'zod';
 import { mediaSchema } from '../media/schemas.ts';
 import { loginLookupSchema, personSchema } from '../users/schemas.ts';
@@ -108,6 +109,8 @@ const cardBodyShape = z.object({
   paymentPlan: paymentPlanSchema.default({ kind: 'full' }),
   /** Days from acceptance to the due date (1–365); null when the card promises none. */
   deliveryDays: deliveryDaysSchema.default(null),
+  /** Issue 25 §6: the card's work is AI-generated or AI-assisted; null: made by hand. */
+  aiLabel: aiLabelSchema.default(null),
 });
 
 interface CardRuleInput {
@@ -177,6 +180,9 @@ export const cardSchema = z.object({
   infoProvidedByTheAuthor: z.string(),
   terms: z.string(),
   descriptionRequired: z.boolean(),
+  aiLabel: aiLabelSchema,
+  /** Why staff hid the card (only its owner and staff are shown it); null otherwise. */
+  hiddenByStaff: z.string().nullable(),
   /** The folder of examples with the images this reader may see; null without one or when it is not shown to them. */
   galleryFolder: z
     .object({ id: uuidSchema, folderName: z.string(), mediaFiles: z.array(mediaSchema) })

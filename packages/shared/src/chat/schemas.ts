@@ -58,6 +58,8 @@ export const chatMessageSchema = z.object({
   senderDisplayLogin: z.string(),
   text: z.string(),
   attachments: z.array(chatAttachmentSchema),
+  /** Why staff hid the message: only its sender still sees it then; null otherwise. */
+  hiddenByStaff: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -1,3 +1,4 @@
+import { aiLabelSchema } from '../ai/schemas.ts';
 import { z } from 'zod';
 import { mediaSchema } from '../media/schemas.ts';
 import { tagRefSchema, tagTitleSchema } from '../tags/schemas.ts';
@@ -92,6 +93,7 @@ export const galleryImageCreateBodySchema = z.object({
   privacy: privacySchema.default('Public'),
   title: imageTitleSchema.default(''),
   tags: imageTagsSchema.default([]),
+  aiLabel: aiLabelSchema.default(null),
 });
 export type GalleryImageCreateBody = z.infer<typeof galleryImageCreateBodySchema>;
 export type GalleryImageCreateBodyInput = z.input<typeof galleryImageCreateBodySchema>;
@@ -102,6 +104,7 @@ export const galleryImageUpdateBodySchema = z.object({
   privacy: privacySchema.optional(),
   title: imageTitleSchema.optional(),
   tags: imageTagsSchema.optional(),
+  aiLabel: aiLabelSchema.optional(),
 });
 export type GalleryImageUpdateBody = z.infer<typeof galleryImageUpdateBodySchema>;
 
@@ -117,6 +120,9 @@ export const galleryImageSchema = z.object({
   tags: z.array(tagRefSchema),
   owner: personSchema,
   blurred: z.boolean(),
+  aiLabel: aiLabelSchema,
+  /** Why staff hid the image (only its owner and staff are shown it); null otherwise. */
+  hiddenByStaff: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'unset_badge',
   'hide',
   'unhide',
+  'relabel',
   'resolve_case',
   'dismiss_case',
   'export_data',

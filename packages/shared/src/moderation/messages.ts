@@ -80,6 +80,13 @@ export const reportMessages = {
   caseNotFound: 'No such case.',
   caseClosed: 'This case is already resolved or dismissed.',
   cannotHide: 'This kind of content cannot be hidden: act on its owner instead.',
+  cannotRelabel: 'Only a post has a maturity label to change.',
+  maturityRequired: 'Choose the maturity label: sfw, questionable or nsfw',
+  sameMaturity: 'The post already has this maturity label.',
+  relabelled: 'The label is changed and the reporters are told.',
+  /** What the owner is told when staff change their post's maturity label. */
+  relabelledTold: (maturity: string, reason: string) =>
+    `Staff changed your post's maturity label to ${maturity}: ${reason}`,
   hidden: 'The content is hidden.',
   resolved: 'The case is resolved and the reporters are told.',
   dismissed: 'The case is dismissed and the reporters are told.',

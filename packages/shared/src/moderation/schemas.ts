@@ -1,3 +1,4 @@
+import { MATURITIES } from '../posts/constants.ts';
 import { z } from 'zod';
 import { BADGES, ROLES } from '../roles.ts';
 import { proseText, text } from '../text.ts';
@@ -198,6 +199,8 @@ export const caseDetailSchema = caseSummarySchema.extend({
   /** Whether the target is hidden by staff now (only kinds that can be hidden). */
   hidden: z.boolean(),
   canHide: z.boolean(),
+  /** Whether staff can change the target's maturity label (posts). */
+  canRelabel: z.boolean(),
   reportList: z.array(reportSchema),
   notes: z.array(caseNoteSchema),
 });
@@ -218,11 +221,18 @@ export type CaseNoteBody = z.infer<typeof caseNoteBodySchema>;
 
 /**
  * Ending a case: `hide` hides the content (for everyone but its owner and staff) and resolves;
+ * `relabel` gives a post the maturity label it should have had (`maturity`) and resolves;
  * `resolve` records what was done elsewhere (a warning, a suspension); `dismiss` takes no action.
- * The resolution is what the reporters and, for a hide, the owner read.
+ * The resolution is what the reporters and, for a hide or a relabel, the owner read.
  */
-export const caseCloseBodySchema = z.object({
-  outcome: z.enum(['hide', 'resolve', 'dismiss']),
-  resolution: prose(rm.resolutionRequired, RESOLUTION_MAX, rm.resolutionTooLong),
-});
+export const caseCloseBodySchema = z
+  .object({
+    outcome: z.enum(['hide', 'relabel', 'resolve', 'dismiss']),
+    resolution: prose(rm.resolutionRequired, RESOLUTION_MAX, rm.resolutionTooLong),
+    maturity: z.enum(MATURITIES, { error: rm.maturityRequired }).optional(),
+  })
+  .refine((b) => b.outcome !== 'relabel' || b.maturity !== undefined, {
+    message: rm.maturityRequired,
+    path: ['maturity'],
+  });
 export type CaseCloseBody = z.infer<typeof caseCloseBodySchema>;

@@ -1,3 +1,4 @@
+import { aiLabelSchema } from '../ai/schemas.ts';
 import { z } from 'zod';
 import { BADGES } from '../roles.ts';
 import { mediaSchema } from '../media/schemas.ts';
@@ -23,6 +24,8 @@ export const createPostBodySchema = z
     attachedMedia: z.array(uuidSchema).max(POST_MEDIA_MAX, postTooManyMedia).default([]),
     postContent: proseText(postTextBadCharacters).max(POST_TEXT_MAX, postTextTooLong).default(''),
     maturity: maturitySchema,
+    /** Issue 25 §6: AI-generated, AI-assisted, or null (made by hand). */
+    aiLabel: aiLabelSchema.default(null),
   })
   .refine((p) => p.postContent.trim().length > 0 || p.attachedMedia.length > 0, {
     message: postEmpty,
@@ -33,6 +36,8 @@ export const createPostBodySchema = z
     path: ['attachedMedia'],
   });
 export type CreatePostBody = z.infer<typeof createPostBodySchema>;
+/** What a client sends: fields with a default may be left out. */
+export type CreatePostBodyInput = z.input<typeof createPostBodySchema>;
 
 /** A post as a feed card needs it, in one query (decision 0006). */
 export const postSchema = z.object({
@@ -42,6 +47,7 @@ export const postSchema = z.object({
   postContent: z.string(),
   attachedMedia: z.array(mediaSchema),
   maturity: maturitySchema,
+  aiLabel: aiLabelSchema,
   totalLikes: z.number().int(),
   likedByMe: z.boolean(),
   createdAt: z.iso.datetime(),

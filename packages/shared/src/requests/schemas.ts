@@ -122,6 +122,8 @@ export const requestSchema = z.object({
   owner: personSchema,
   /** Applications received (any status). */
   applications: z.number().int(),
+  /** Why staff hid the request (only its owner is shown it then); null otherwise. */
+  hiddenByStaff: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

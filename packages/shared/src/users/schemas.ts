@@ -68,6 +68,8 @@ export const userSettingsSchema = z.object({
   displayNSFW: z.boolean(),
   displayQuestionable: z.boolean(),
   isArtist: z.boolean(),
+  /** Issue 25 §6: AI-labelled posts, images and cards leave this reader's lists. */
+  hideAI: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -76,6 +78,8 @@ export const updateSettingsBodySchema = z.object({
   displayNSFW: z.boolean(),
   displayQuestionable: z.boolean(),
   isArtist: z.boolean(),
+  /** Left out (the SPEC's body), the setting stays as it is. */
+  hideAI: z.boolean().optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 

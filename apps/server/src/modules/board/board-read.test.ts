@@ -23,6 +23,7 @@ const actorOf = (user: TestUser): Actor => ({
   sessionHash: 'test',
   displayNsfw: false,
   displayQuestionable: false,
+  hideAi: false,
 });
 
 const parse = (json: string) => JSON.parse(json) as Board;

@@ -54,6 +54,7 @@ export function toCardValues(body: CardBody): CardValues {
     revisionsIncluded: body.revisionsIncluded,
     paymentPlan: body.paymentPlan,
     deliveryDays: body.deliveryDays,
+    aiLabel: body.aiLabel,
     galleryFolderId: body.galleryFolder,
   };
 }
@@ -83,6 +84,8 @@ export function toCard(
     infoProvidedByTheAuthor: row.description,
     terms: row.terms,
     descriptionRequired: row.descriptionRequired,
+    aiLabel: row.aiLabel,
+    hiddenByStaff: row.hiddenReason,
     galleryFolder: row.galleryFolderId ? (folders.get(row.galleryFolderId) ?? null) : null,
     ownerId: row.ownerId,
     owner: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '@brushline/shared/uuid';
 import type { DbOrTx } from '../../db/client.ts';
 import { commissionCards } from '../../db/schema/cards.ts';
@@ -22,6 +22,8 @@ const cardColumns = {
   revisionsIncluded: commissionCards.revisionsIncluded,
   paymentPlan: commissionCards.paymentPlan,
   deliveryDays: commissionCards.deliveryDays,
+  aiLabel: commissionCards.aiLabel,
+  hiddenReason: commissionCards.hiddenReason,
   galleryFolderId: commissionCards.galleryFolderId,
   createdAt: commissionCards.createdAt,
   updatedAt: commissionCards.updatedAt,
@@ -65,11 +67,19 @@ export async function listCardsOfOwner(db: DbOrTx, ownerId: string, limit: numbe
     .limit(limit);
 }
 
-/** The newest `limit` open cards (isOpenComission) of the user with this login, newest first. */
-export async function listOpenCardsOfLogin(db: DbOrTx, login: string, limit: number) {
+/**
+ * The newest `limit` open cards (isOpenComission) of the user with this login that staff have not
+ * hidden, newest first; without AI-labelled ones when `hideAi` (the reader's setting).
+ */
+export async function listOpenCardsOfLogin(db: DbOrTx, login: string, limit: number, hideAi = false) {
   return selectCards(db)
     .where(
-      and(sql`lower(${users.login}) = ${login.toLowerCase()}`, eq(commissionCards.isOpenComission, true)),
+      and(
+        sql`lower(${users.login}) = ${login.toLowerCase()}`,
+        eq(commissionCards.isOpenComission, true),
+        isNull(commissionCards.hiddenAt),
+        hideAi ? isNull(commissionCards.aiLabel) : undefined,
+      ),
     )
     .orderBy(desc(commissionCards.createdAt))
     .limit(limit);
@@ -147,4 +157,19 @@ export async function setCardsClosedByModeration(
     )
     .returning({ uuid: commissionCards.uuid });
   return rows.length;
+}
+
+/** Staff hide a card (with the reason its owner reads) or show it again (null); false when there is none. */
+export async function setCardHidden(db: DbOrTx, uuid: string, reason: string | null): Promise<boolean> {
+  if (!isUuid(uuid)) return false;
+  const rows = await db
+    .update(commissionCards)
+    .set(
+      reason === null
+        ? { hiddenAt: null, hiddenReason: null }
+        : { hiddenAt: sql`now()`, hiddenReason: reason },
+    )
+    .where(eq(commissionCards.uuid, uuid))
+    .returning({ uuid: commissionCards.uuid });
+  return rows.length > 0;
 }

@@ -18,6 +18,7 @@ import {
   listCardsOfOwner,
   listOpenCardsOfLogin,
   lockAndCountCards,
+  setCardHidden,
   setCardsClosedByModeration,
   updateOwnCard,
   type CardRow,
@@ -52,9 +53,36 @@ async function assertCardMedia(ctx: TxCtx, actor: Actor, body: CardBody): Promis
   if (body.galleryFolder) await assertOwnFolder(ctx, actor, body.galleryFolder);
 }
 
-/** Whether someone may see this card: open cards are public, closed ones only their owner's. */
-export function canSeeCard(row: Pick<CardRow, 'ownerId' | 'isOpenComission'>, actor: Actor | null): boolean {
-  return row.isOpenComission || row.ownerId === actor?.id;
+/**
+ * Whether someone may see this card (and order from it): open cards are public, closed ones only
+ * their owner's; one staff hid (decision 0022) is its owner's alone (staff read it in the report queue).
+ */
+export function canSeeCard(
+  row: Pick<CardRow, 'ownerId' | 'isOpenComission' | 'hiddenReason'>,
+  actor: Actor | null,
+): boolean {
+  return (row.isOpenComission && row.hiddenReason === null) || row.ownerId === actor?.id;
+}
+
+/** A reported card as staff read it: open or closed, hidden or not. */
+export async function getCardForStaff(ctx: Pick<Deps, 'db'>, actor: Actor, uuid: string): Promise<Card> {
+  const row = await findCard(ctx.db, uuid);
+  if (!row) throw notFound(messages.comissionMissing);
+  return (await presentCards(ctx.db, actor, [row]))[0]!;
+}
+
+/**
+ * Staff hide a card (with the reason its owner reads) or show it again (null): nobody else can open
+ * or order from it, and it leaves the owner's profile and the price on /artists. Inside the staff's
+ * transaction; answers whether the card exists.
+ */
+export async function setCardHiddenByStaff(
+  ctx: TxCtx,
+  _actor: Actor,
+  uuid: string,
+  reason: string | null,
+): Promise<boolean> {
+  return setCardHidden(ctx.db, uuid, reason);
 }
 
 export async function listOwnCards(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<Card[]> {
@@ -66,7 +94,9 @@ export async function listOpenCardsOf(
   actor: Actor | null,
   login: string,
 ): Promise<Card[]> {
-  return presentCards(ctx.db, actor, await listOpenCardsOfLogin(ctx.db, login, CARDS_PER_OWNER_MAX));
+  // A reader who hides AI does not see AI-labelled cards of others (issue 25 §6); their own, always.
+  const hideAi = Boolean(actor?.hideAi) && actor!.login.toLowerCase() !== login.toLowerCase();
+  return presentCards(ctx.db, actor, await listOpenCardsOfLogin(ctx.db, login, CARDS_PER_OWNER_MAX, hideAi));
 }
 
 /** One card; a closed card (isOpenComission false) answers 404 to everyone but its owner. */

@@ -10,7 +10,7 @@ import type {
   MessageSend,
 } from '@brushline/shared/chat/schemas';
 import { messages } from '@brushline/shared/messages';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
@@ -28,10 +28,12 @@ import {
   moveReadPointer,
   newerThan,
   olderThan,
+  readableBy,
   roomLastMessageId,
   selectMessageMedia,
   selectMessages,
   sentWithClientId,
+  setMessageHidden,
   type MessageRow,
 } from './chat.repo.ts';
 import { checkAndStoreMessage, type StoredMessage } from './chat-send.repo.ts';
@@ -181,6 +183,7 @@ export async function sendMessage(
       senderId: actor.id,
       senderLogin: outcome.senderLogin,
       text: input.text,
+      hiddenReason: null,
       createdAt: stored.createdAt,
     },
     files.map((f) => toChatAttachment(input.room, f)),
@@ -225,15 +228,28 @@ export async function listMessages(
 ): Promise<ChatMessagePage> {
   await memberOf(ctx, actor, roomId);
   const size = CHAT_MESSAGES_PAGE_SIZE;
+  // Another member's message staff hid is gone for this reader (decision 0022).
+  const readable = readableBy(actor.id);
   if (query.after !== undefined) {
-    const rows = await selectMessages(ctx.db, inRoom(roomId, newerThan(query.after)), 'asc', size + 1);
+    const rows = await selectMessages(
+      ctx.db,
+      inRoom(roomId, newerThan(query.after), readable),
+      'asc',
+      size + 1,
+    );
     const items = await present(ctx.db, rows.slice(0, size));
     return { items, nextCursor: rows.length > size ? items.at(-1)!.id : null };
   }
   const rows =
     query.before !== undefined
-      ? await selectMessages(ctx.db, inRoom(roomId, olderThan(query.before)), 'desc', size + 1)
-      : await selectMessages(ctx.db, inRoom(roomId), 'desc', size + 1, ((query.page ?? 1) - 1) * size);
+      ? await selectMessages(ctx.db, inRoom(roomId, olderThan(query.before), readable), 'desc', size + 1)
+      : await selectMessages(
+          ctx.db,
+          inRoom(roomId, readable),
+          'desc',
+          size + 1,
+          ((query.page ?? 1) - 1) * size,
+        );
   const items = await present(ctx.db, rows.slice(0, size).reverse());
   return { items, nextCursor: rows.length > size ? items[0]!.id : null };
 }
@@ -275,7 +291,7 @@ export async function openRoomFile(
   input: { roomId: number; mediaId: string; variant: ChatFileVariant },
 ): Promise<MediaFile> {
   await memberOf(ctx, actor, input.roomId);
-  const row = await findRoomMedia(ctx.db, input.roomId, input.mediaId);
+  const row = await findRoomMedia(ctx.db, input.roomId, input.mediaId, actor.id);
   if (!row) throw notFound();
   return openStoredMedia(ctx, row, input.variant);
 }
@@ -298,4 +314,25 @@ export async function messageForMember(ctx: Pick<Deps, 'db'>, actor: Actor, id: 
   if (!row || !(await findMembership(ctx.db, row.roomId, actor.id))) return undefined;
   const media = await selectMessageMedia(ctx.db, [row.id]);
   return { ...row, attachmentIds: media.map((m) => m.id) };
+}
+
+/** A reported message as staff read it (they are not members of its room); undefined when there is none. */
+export async function messageForStaff(ctx: Pick<Deps, 'db'>, _actor: Actor, id: number) {
+  const [row] = await selectMessages(ctx.db, byMessageId(id), 'asc', 1);
+  if (!row) return undefined;
+  const media = await selectMessageMedia(ctx.db, [row.id]);
+  return { ...row, attachmentIds: media.map((m) => m.id) };
+}
+
+/**
+ * Staff hide a message (with the reason its sender reads) or show it again (null): the other
+ * member no longer reads it or its pictures. Inside the staff's transaction; answers whether it exists.
+ */
+export async function setMessageHiddenByStaff(
+  ctx: TxCtx,
+  _actor: Actor,
+  id: number,
+  reason: string | null,
+): Promise<boolean> {
+  return (await setMessageHidden(ctx.db, id, reason)) !== null;
 }

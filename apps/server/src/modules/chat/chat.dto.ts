@@ -38,6 +38,7 @@ export function toChatMessage(row: MessageRow, attachments: ChatAttachment[]): C
     senderDisplayLogin: row.senderLogin,
     text: row.text,
     attachments,
+    hiddenByStaff: row.hiddenReason,
     createdAt: row.createdAt.toISOString(),
   };
 }

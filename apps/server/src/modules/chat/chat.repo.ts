@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatRoomType } from '@brushline/shared/chat/constants';
 import type { DbOrTx } from '../../db/client.ts';
@@ -95,7 +95,10 @@ const roomViewColumns = {
   otherLogin: other.login,
   otherDisplayName: other.displayName,
   otherAvatarId: ownPictureId(other),
-  lastText: last.text,
+  // A message staff hid is gone for the other member (decision 0022); its sender still sees it.
+  lastText: sql<
+    string | null
+  >`case when ${last.hiddenAt} is not null and ${last.senderId} <> ${me.userId} then '' else ${last.text} end`,
   lastSenderId: last.senderId,
   attachmentsLength: sql<number>`(select count(*)::int from chat_message_media mm where mm.message_id = ${chatRooms.lastMessageId})`,
   unread: sql<number>`(select count(*)::int from chat_messages m where m.room_id = ${chatRooms.id} and m.id > ${me.readId} and m.sender_id <> ${me.userId})`,
@@ -184,6 +187,7 @@ const messageColumns = {
   senderId: chatMessages.senderId,
   senderLogin: sender.login,
   text: chatMessages.text,
+  hiddenReason: chatMessages.hiddenReason,
   createdAt: chatMessages.createdAt,
 };
 export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
@@ -205,8 +209,11 @@ export async function selectMessages(
     .offset(offset);
 }
 
-export const inRoom = (roomId: number, also?: SQL) => and(eq(chatMessages.roomId, roomId), also);
+export const inRoom = (roomId: number, ...also: SQL[]) => and(eq(chatMessages.roomId, roomId), ...also);
 export const byMessageId = (id: number) => eq(chatMessages.id, id);
+/** Messages `readerId` may read in a room they belong to: all but the others' messages staff hid. */
+export const readableBy = (readerId: string) =>
+  or(isNull(chatMessages.hiddenAt), eq(chatMessages.senderId, readerId))!;
 export const olderThan = (id: number) => lt(chatMessages.id, id);
 export const newerThan = (id: number) => gt(chatMessages.id, id);
 export const sentWithClientId = (senderId: string, clientId: string) =>
@@ -248,14 +255,14 @@ export async function roomLastMessageId(db: DbOrTx, roomId: number): Promise<num
   return row?.id ?? 0;
 }
 
-/** Whether this media is attached to a message of this room (the members' file route). */
-export async function findRoomMedia(db: DbOrTx, roomId: number, mediaId: string) {
+/** Whether this media is attached to a message of this room that `readerId` may read (the members' file route). */
+export async function findRoomMedia(db: DbOrTx, roomId: number, mediaId: string, readerId: string) {
   const [row] = await db
     .select({ media })
     .from(chatMessageMedia)
     .innerJoin(chatMessages, eq(chatMessages.id, chatMessageMedia.messageId))
     .innerJoin(media, eq(media.id, chatMessageMedia.mediaId))
-    .where(and(eq(chatMessages.roomId, roomId), eq(chatMessageMedia.mediaId, mediaId)))
+    .where(and(eq(chatMessages.roomId, roomId), eq(chatMessageMedia.mediaId, mediaId), readableBy(readerId)))
     .limit(1);
   return row?.media;
 }
@@ -270,4 +277,18 @@ export async function isSentInRoomOf(db: DbOrTx, mediaId: string, userId: string
     .where(and(eq(chatMessageMedia.mediaId, mediaId), hasMember(userId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Staff hide a message (with the reason its sender reads) or show it again (null); its room, or null when there is none. */
+export async function setMessageHidden(db: DbOrTx, id: number, reason: string | null) {
+  const [row] = await db
+    .update(chatMessages)
+    .set(
+      reason === null
+        ? { hiddenAt: null, hiddenReason: null }
+        : { hiddenAt: sql`now()`, hiddenReason: reason },
+    )
+    .where(eq(chatMessages.id, id))
+    .returning({ roomId: chatMessages.roomId, senderId: chatMessages.senderId });
+  return row ?? null;
 }

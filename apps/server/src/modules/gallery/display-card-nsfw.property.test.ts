@@ -34,6 +34,7 @@ const actorOf = (u: { id: string; login: string }, roles: Actor['roles'] = []): 
   sessionHash: '',
   displayNsfw: false,
   displayQuestionable: false,
+  hideAi: false,
 });
 
 /**

@@ -76,11 +76,17 @@ export const cardTagsAnySql = (ids: TagIds) =>
 /**
  * SQL condition: card `d`, or one of its display images, carries a tag the reader does not see.
  * NSFW is the stored `d.carries_nsfw` (the card's and its display images' tags against the NSFW
- * closure, kept exact by triggers: migration 0015); the reader's own hidden tags are probes.
+ * closure, kept exact by triggers: migration 0015); the reader's own hidden tags are probes, and
+ * so is an AI-labelled display image for a reader who hides AI (issue 25 §6).
  */
 export function cardCarriesHiddenSql(sets: TagSetsArg): SQL {
   const parts: SQL[] = [];
   if (sets.hideNsfw) parts.push(sql`d.carries_nsfw`);
+  if (sets.hideAi)
+    parts.push(
+      probeSql(sql`select 1 from unnest(d.media_ids) as dm(id) join gallery_images ai on ai.id = dm.id
+        where ai.ai_label is not null`),
+    );
   if (!noIds(sets.hide)) {
     parts.push(sql`${cardTagsAnySql(sets.hide)}
   or ${probeSql(sql`select 1 from unnest(d.media_ids) as dm(id)
@@ -171,7 +177,7 @@ export function displayCardRowsSql(
     from page d join users u on u.id = d.owner_id
       cross join lateral (select min(c.starting_price_cents) as min_price, count(*)::int as open_cards,
           coalesce(bool_or(c.is_commissions_open), false) as taking
-        from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission) cc
+        from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission and c.hidden_at is null) cc
     order by ${orderBy}`;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '@brushline/shared/cards/schemas';
 import type { DisplayCard } from '@brushline/shared/gallery/browse-schemas';
-import { DISPLAY_CARD_TAGS_MAX } from '@brushline/shared/gallery/constants';
+import { DISPLAY_CARD_MEDIA, DISPLAY_CARD_TAGS_MAX } from '@brushline/shared/gallery/constants';
 import { galleryMessages } from '@brushline/shared/gallery/messages';
 import { messages } from '@brushline/shared/messages';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -217,4 +217,29 @@ describe('display card rule, one condition at a time', () => {
       expect((await cardOf(setup.user)).statusCode).toBe(404);
     },
   );
+});
+
+describe('at once', () => {
+  it('four artists create their display cards with the same tag at the same moment (no deadlock on PostgreSQL)', async () => {
+    const shared = (await createTag(t, staff, { title: uniqueTitle('together') })).title;
+    const people = [];
+    for (let i = 0; i < 4; i++) {
+      const user = await registerArtist(t);
+      await createCard(t, user, { isOpenComission: true, isCommissionsOpen: true });
+      const images = [];
+      for (let j = 0; j < DISPLAY_CARD_MEDIA; j++) images.push(await addImage(t, user));
+      people.push({ user, images });
+    }
+    const made = await Promise.all(
+      people.map((p) =>
+        call(t.app, 'POST', '/api/displaycard/create', p.user.cookie, {
+          tags: [shared],
+          displayMedia: p.images.map((i) => i.id),
+        }),
+      ),
+    );
+    expect(made.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const tagRes = await call(t.app, 'GET', `/api/tag/get/${shared}`);
+    expect(tagRes.json<{ usageCount: number }>().usageCount).toBe(4);
+  });
 });

@@ -15,6 +15,7 @@ import { carriesNsfwSql } from '../tags/tag-usage.service.ts';
  *   allowed into that folder or a folder above it.
  * - Public and Private are seen by anyone who looks at the owner's page; the main gallery lists
  *   only what is effectively Public.
+ * - An image staff hid (decision 0022) is its owner's alone; staff read it through the report queue.
  */
 
 /** The reader as the conditions take them: an Actor, or a placeholder for their id (a Shaped statement, db/client.ts). */
@@ -36,10 +37,10 @@ export function folderVisibleSql(actor: Viewer, f = sql`f`): SQL {
 /** SQL condition: the reader may see gallery image row `gi` (an alias of gallery_images). */
 export function imageVisibleSql(actor: Viewer, gi = sql`gi`): SQL {
   const id = viewerId(actor);
-  if (!id) return sql`${gi}.effective_privacy <> 'Hidden'`;
-  return sql`(${gi}.owner_id = ${id}::uuid or ${gi}.effective_privacy <> 'Hidden'
+  if (!id) return sql`(${gi}.effective_privacy <> 'Hidden' and ${gi}.hidden_at is null)`;
+  return sql`(${gi}.owner_id = ${id}::uuid or ${gi}.hidden_at is null and (${gi}.effective_privacy <> 'Hidden'
     or (${gi}.privacy <> 'Hidden' and exists (select 1 from folders fa where fa.id = ${gi}.folder_id
-      and ${allowedOnPath(sql`fa.path`, id)})))`;
+      and ${allowedOnPath(sql`fa.path`, id)}))))`;
 }
 
 /**
@@ -57,12 +58,14 @@ export interface ReaderTagSets {
   hide: readonly number[];
   /** The tags they blur, with descendants (none for anonymous readers). */
   blur: readonly number[];
+  /** AI-labelled images are left out (issue 25 §6: the reader's hide-AI setting). */
+  hideAi: boolean;
 }
 
 /** The reader's hidden and blurred tag ids: one small query for a signed-in reader, none for anonymous ones. */
 export async function readerTagSets(db: DbOrTx, actor: Actor | null): Promise<ReaderTagSets> {
   const hideNsfw = !actor?.displayNsfw;
-  if (!actor) return { hideNsfw, hide: [], blur: [] };
+  if (!actor) return { hideNsfw, hide: [], blur: [], hideAi: false };
   const r = await db.execute<{ id: number; mode: string }>(sql`
     with recursive d(id, mode) as (
       select h.tag_id, h.mode::text from hidden_tags h where h.user_id = ${actor.id}::uuid
@@ -72,7 +75,7 @@ export async function readerTagSets(db: DbOrTx, actor: Actor | null): Promise<Re
   const hide = new Set<number>();
   const blur = new Set<number>();
   for (const row of r.rows) (row.mode === 'hide' ? hide : blur).add(Number(row.id));
-  return { hideNsfw, hide: [...hide], blur: [...blur] };
+  return { hideNsfw, hide: [...hide], blur: [...blur], hideAi: actor.hideAi };
 }
 
 /**
@@ -86,6 +89,7 @@ export interface TagSetsArg {
   hideNsfw: boolean;
   hide: TagIds;
   blur: TagIds;
+  hideAi: boolean;
 }
 
 /** No ids (a placeholder always stands for some). */
@@ -117,14 +121,15 @@ export function shapedReader(actor: Actor | null, sets: ReaderTagSets) {
       hideNsfw: sets.hideNsfw,
       hide: sets.hide.length > 0 ? sql.placeholder('hide') : [],
       blur: sets.blur.length > 0 ? sql.placeholder('blur') : [],
+      hideAi: sets.hideAi,
     } satisfies TagSetsArg,
-    key: [!!actor, sets.hideNsfw, sets.hide.length > 0, sets.blur.length > 0],
+    key: [!!actor, sets.hideNsfw, sets.hide.length > 0, sets.blur.length > 0, sets.hideAi],
     values: { viewer: actor?.id ?? null, hide: idsLiteral(sets.hide), blur: idsLiteral(sets.blur) },
   };
 }
 
-/** Whether the reader leaves anything out by its tags. */
-export const hidesAny = (sets: TagSetsArg) => sets.hideNsfw || !noIds(sets.hide);
+/** Whether the reader leaves anything out by its tags or its hide-AI setting. */
+export const hidesAny = (sets: TagSetsArg) => sets.hideNsfw || !noIds(sets.hide) || sets.hideAi;
 
 /**
  * SQL condition: `query` (a `select 1 from …` naming the outer row) finds a row. Written as a
@@ -160,9 +165,11 @@ export function carriesHiddenSql(kind: string, subjectId: SQL, sets: TagSetsArg)
   return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** SQL condition: image `gi` carries none of the tags the reader does not see. */
+/** SQL condition: image `gi` carries none of the tags the reader does not see, nor an AI label they hide. */
 export const imageNotHiddenByTagsSql = (sets: TagSetsArg, gi = sql`gi`) =>
-  sql`not ${carriesHiddenSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets)}`;
+  sets.hideAi
+    ? sql`(${gi}.ai_label is null and not ${carriesHiddenSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets)})`
+    : sql`not ${carriesHiddenSql(GALLERY_IMAGE_TAG_KIND, sql`${gi}.id`, sets)}`;
 
 /** SQL boolean: image `gi` carries a tag the reader blurs. */
 export const imageBlurredSql = (sets: TagSetsArg, gi = sql`gi`) =>

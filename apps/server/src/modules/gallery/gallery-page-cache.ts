@@ -56,7 +56,7 @@ const galleryTagIds = defineBusCache<{ ids: number[] }>({
 /** Which shared set of pages this reader reads, or null when their lists are their own. */
 export function sharedReaderKey(actor: Actor | null, sets: ReaderTagSets): string | null {
   if (!actor) return 'anonymous';
-  if (!sets.hideNsfw && sets.hide.length === 0 && sets.blur.length === 0) return 'nsfw-all';
+  if (!sets.hideNsfw && sets.hide.length === 0 && sets.blur.length === 0 && !sets.hideAi) return 'nsfw-all';
   return null;
 }
 

@@ -36,6 +36,8 @@ export function toGalleryImage(row: ImageRow, tags: TagRef[]): GalleryImage {
     tags,
     owner: ownerOf(row),
     blurred: row.blurred,
+    aiLabel: row.aiLabel,
+    hiddenByStaff: row.hiddenReason,
     createdAt: row.createdAt,
   };
 }

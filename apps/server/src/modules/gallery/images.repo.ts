@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AiLabel } from '@brushline/shared/ai/constants';
 import { GALLERY_IMAGE_TAG_KIND, type Privacy } from '@brushline/shared/gallery/constants';
 import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { DbOrTx } from '../../db/client.ts';
@@ -39,6 +40,9 @@ export type ImageRow = {
   height: number;
   mime: string;
   blurred: boolean;
+  aiLabel: AiLabel | null;
+  /** Why staff hid it; null while it is not hidden (only its owner is shown it then). */
+  hiddenReason: string | null;
   /** The image's tags, when the query asked for them (`withTags`). */
   tags?: TagRef[];
 };
@@ -50,7 +54,8 @@ const imageColumns = (sets: TagSetsArg) => sql`
   gi.effective_privacy::text as "effectivePrivacy", gi.position,
   to_char(gi.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   to_char(gi.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorTs",
-  m.width, m.height, m.mime, ${imageBlurredSql(sets)} as blurred`;
+  m.width, m.height, m.mime, ${imageBlurredSql(sets)} as blurred,
+  gi.ai_label::text as "aiLabel", gi.hidden_reason as "hiddenReason"`;
 
 /** SQL: the live tags image `gi` carries, by title, as a JSON array of TagRef. */
 const imageTagsJsonSql = sql`(select coalesce(json_agg(json_build_object('id', t.id, 'title', t.title,
@@ -199,11 +204,13 @@ export async function insertGalleryImage(
     title: string;
     privacy: Privacy;
     position: number;
+    aiLabel: AiLabel | null;
   },
 ) {
   await db.execute(sql`
-    insert into gallery_images (id, owner_id, folder_id, title, privacy, position)
-    values (${i.id}::uuid, ${i.ownerId}::uuid, ${i.folderId}::uuid, ${i.title}, ${i.privacy}, ${i.position})`);
+    insert into gallery_images (id, owner_id, folder_id, title, privacy, position, ai_label)
+    values (${i.id}::uuid, ${i.ownerId}::uuid, ${i.folderId}::uuid, ${i.title}, ${i.privacy}, ${i.position},
+      ${i.aiLabel}::ai_label)`);
 }
 
 /** The owner's image by id (its folder), for writes; undefined when it is not theirs or missing. */
@@ -225,12 +232,17 @@ export async function moveImage(db: DbOrTx, id: string, folderId: string | null,
   );
 }
 
-/** Sets the image's title and privacy; an undefined one stays. */
-export async function updateImageRow(db: DbOrTx, id: string, i: { title?: string; privacy?: Privacy }) {
+/** Sets the image's title, privacy and AI label; an undefined one stays (a null label removes it). */
+export async function updateImageRow(
+  db: DbOrTx,
+  id: string,
+  i: { title?: string; privacy?: Privacy; aiLabel?: AiLabel | null },
+) {
   await db.execute(sql`
     update gallery_images set
       title = coalesce(${i.title ?? null}, title),
-      privacy = coalesce(${i.privacy ?? null}::gallery_privacy, privacy)
+      privacy = coalesce(${i.privacy ?? null}::gallery_privacy, privacy),
+      ai_label = case when ${i.aiLabel !== undefined} then ${i.aiLabel ?? null}::ai_label else ai_label end
     where id = ${id}::uuid`);
 }
 
@@ -257,4 +269,29 @@ export async function imagesToDelete(
 /** Deletes a media row (its gallery image goes with it). */
 export async function deleteMediaRow(db: DbOrTx, id: string) {
   await db.execute(sql`delete from media where id = ${id}::uuid`);
+}
+
+/** Nothing left out by tags or labels: how an image's owner (and staff acting for a report) reads it. */
+const SEES_ALL: ReaderTagSets = { hideNsfw: false, hide: [], blur: [], hideAi: false };
+
+/** One image as its owner sees it (hidden by staff or not, any privacy): staff reading a reported image. */
+export async function imageAsOwnerSees(db: DbOrTx, id: string): Promise<ImageRow | undefined> {
+  const owner = await db.execute<{ ownerId: string }>(
+    sql`select owner_id as "ownerId" from gallery_images where id = ${id}::uuid`,
+  );
+  const ownerId = owner.rows[0]?.ownerId;
+  if (!ownerId) return undefined;
+  const r = await db.execute<ImageRow>(
+    visibleImagesSql({ id: ownerId }, SEES_ALL, sql`gi.id = ${id}::uuid`, sql`gi.id`),
+  );
+  return r.rows.map(toImageRow)[0];
+}
+
+/** Staff hide an image (with the reason its owner reads) or show it again (null); false when there is none. */
+export async function setImageHidden(db: DbOrTx, id: string, reason: string | null): Promise<boolean> {
+  const r = await db.execute<{ id: string }>(sql`
+    update gallery_images set hidden_at = case when ${reason}::text is null then null else now() end,
+      hidden_reason = ${reason}::text
+    where id = ${id}::uuid returning id`);
+  return r.rows.length > 0;
 }

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { isUuid } from '@brushline/shared/uuid';
 import { assertOwnMedia } from '../media/media.service.ts';
 import { clearTagsOf, setTagsOf, tagsOf } from '../tags/tag-usage.service.ts';
 import { toGalleryImage } from './gallery.dto.ts';
@@ -16,11 +17,13 @@ import { nextPosition, ownFolder } from './folders.repo.ts';
 import {
   countImagesIn,
   deleteMediaRow,
+  imageAsOwnerSees,
   imagesToDelete,
   insertGalleryImage,
   isGalleryImage,
   moveImage,
   ownImage,
+  setImageHidden,
   updateImageRow,
   visibleImageById,
   type ImageSelection,
@@ -41,6 +44,33 @@ export async function getImage(
   if (!row) throw imageMissing();
   return toGalleryImage(row, await tagsOf(ctx, actor, subject(id)));
 }
+
+/** A reported image as staff read it: whatever its privacy, and with the reason if they hid it. */
+export async function getImageForStaff(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  id: string,
+): Promise<GalleryImage> {
+  const row = isUuid(id) ? await imageAsOwnerSees(ctx.db, id) : undefined;
+  if (!row) throw imageMissing();
+  return toGalleryImage(row, await tagsOf(ctx, actor, subject(id)));
+}
+
+/**
+ * Staff hide an image (with the reason its owner reads) or show it again (null): it leaves every
+ * list and every display card but its owner's (the caller drops cached lists after its commit).
+ */
+export async function setImageHiddenByStaff(
+  ctx: TxCtx,
+  _actor: Actor,
+  id: string,
+  reason: string | null,
+): Promise<boolean> {
+  return isUuid(id) && setImageHidden(ctx.db, id, reason);
+}
+
+/** Cached gallery lists and /artists pages on every instance drop what staff just hid or showed. */
+export const galleryModerated = (ctx: Pick<Deps, 'bus'>, _actor: Actor) => galleryListsChanged(ctx.bus);
 
 /** The folder an image goes into, checked: the actor's own, with room for one more image. */
 async function checkedFolder(tx: DbOrTx, actor: Actor, folderId: string | null) {
@@ -70,6 +100,7 @@ export async function addImage(
       title: body.title,
       privacy: body.privacy,
       position,
+      aiLabel: body.aiLabel,
     });
     await setTagsOf({ db: tx }, actor, subject(body.mediaId), body.tags);
     await recomputeGallery(tx, actor.id);
@@ -99,7 +130,7 @@ export async function updateImage(
       const position = await nextPosition(tx, 'gallery_images', actor.id, body.folderId);
       await moveImage(tx, id, body.folderId, position);
     }
-    await updateImageRow(tx, id, { title: body.title, privacy: body.privacy });
+    await updateImageRow(tx, id, { title: body.title, privacy: body.privacy, aiLabel: body.aiLabel });
     if (body.tags !== undefined) await setTagsOf({ db: tx }, actor, subject(id), body.tags);
     await recomputeGallery(tx, actor.id);
   });

@@ -25,6 +25,7 @@ export function toCaseDetail(
     live: Record<string, unknown> | null;
     hidden: boolean;
     canHide: boolean;
+    canRelabel: boolean;
     reports: Awaited<ReturnType<typeof findReports>>;
     notes: Awaited<ReturnType<typeof findNotes>>;
   },
@@ -35,6 +36,7 @@ export function toCaseDetail(
     live: more.live,
     hidden: more.hidden,
     canHide: more.canHide,
+    canRelabel: more.canRelabel,
     reportList: more.reports.map((r) => ({
       id: r.id,
       at: iso(r.at),

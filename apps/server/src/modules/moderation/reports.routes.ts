@@ -114,10 +114,14 @@ export const reportsRoutes =
         schema: {
           tags,
           security,
-          summary: 'End a case: hide the content (posts), resolve (action taken on the account), or dismiss',
+          summary:
+            'End a case: hide the content, relabel a post’s maturity, resolve (action taken on the account), or dismiss',
           description:
-            `${staff} Every reporter is told how it ended; for a hide, the owner is told why. Written with its audit ` +
-            'entries in one transaction; a case already ended answers 409 case_closed.',
+            `${staff} Posts, cards, gallery images, requests, chat messages and reviews can be hidden (else 409 ` +
+            'cannot_hide); only a post can be relabelled (`maturity` required; else 409 cannot_relabel, and ' +
+            '409 same_maturity for the label it has). Every reporter is told how it ended; for a hide or a relabel, ' +
+            'the owner is told why. Written with its audit entries in one transaction; a case already ended ' +
+            'answers 409 case_closed.',
           params,
           body: caseCloseBodySchema,
           response: {

@@ -21,12 +21,29 @@ import { cutText } from '@brushline/shared/text';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { getCard } from '../cards/cards.service.ts';
-import { messageForMember } from '../chat/chat-messages.service.ts';
-import { getImage } from '../gallery/images.service.ts';
+import type { TxCtx } from '../../platform/deps.ts';
+import { getCard, getCardForStaff, setCardHiddenByStaff } from '../cards/cards.service.ts';
+import { messageForMember, messageForStaff, setMessageHiddenByStaff } from '../chat/chat-messages.service.ts';
+import {
+  galleryModerated,
+  getImage,
+  getImageForStaff,
+  setImageHiddenByStaff,
+} from '../gallery/images.service.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
-import { authorChanged, getPost, setPostHiddenByStaff } from '../posts/posts.service.ts';
-import { getRequest } from '../requests/requests.service.ts';
+import {
+  authorChanged,
+  getPost,
+  getPostForStaff,
+  setPostHiddenByStaff,
+  setPostMaturityByStaff,
+} from '../posts/posts.service.ts';
+import {
+  getRequest,
+  getRequestForStaff,
+  requestsModerated,
+  setRequestHiddenByStaff,
+} from '../requests/requests.service.ts';
 import { reviewForReader, reviewHidden, setReviewHiddenByStaff } from '../reviews/reviews.service.ts';
 import { getTagByTitle } from '../tags/tags.service.ts';
 import { getUserByLogin } from '../users/users.service.ts';
@@ -59,31 +76,62 @@ const SNIPPET = 60;
 const quote = (text: string) => `“${cutText(text.replace(/\s+/g, ' ').trim(), SNIPPET, { atWord: true })}”`;
 const intId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : null);
 
-/** Kinds staff can hide from everyone (the others are acted on through their owner for now). */
-const HIDEABLE: readonly ReportTarget[] = ['post', 'review'];
+/**
+ * How staff hide each kind that can be hidden (decision 0022), through its own module, inside the
+ * case's transaction, and what each drops from the caches once it has committed. Profiles and tags
+ * are acted on otherwise (a suspension; the wiki's staff actions); reviews are hidden below, as
+ * their averages move with them.
+ */
+const HIDERS: Partial<
+  Record<
+    ReportTarget,
+    {
+      hide(ctx: TxCtx, staff: Actor, id: string, reason: string | null): Promise<boolean>;
+      after(ctx: Ctx, staff: Actor): Promise<void>;
+    }
+  >
+> = {
+  post: {
+    hide: async (c, s, id, r) => intId(id) !== null && setPostHiddenByStaff(c, s, intId(id)!, r),
+    after: (c) => authorChanged(c, null),
+  },
+  card: { hide: setCardHiddenByStaff, after: galleryModerated },
+  image: { hide: setImageHiddenByStaff, after: galleryModerated },
+  request: { hide: setRequestHiddenByStaff, after: requestsModerated },
+  message: {
+    hide: async (c, s, id, r) => intId(id) !== null && setMessageHiddenByStaff(c, s, intId(id)!, r),
+    after: async () => {},
+  },
+};
+const HIDEABLE: readonly ReportTarget[] = [...(Object.keys(HIDERS) as ReportTarget[]), 'review'];
+/** Kinds with a maturity label staff can change. */
+const RELABELABLE: readonly ReportTarget[] = ['post'];
 
 /**
  * The target as `actor` may see it, through its own module's service (so nobody reports what they
- * cannot see); undefined when it does not exist or is not theirs to see.
+ * cannot see); undefined when it does not exist or is not theirs to see. Staff working a case
+ * (`asStaff`) read it whatever its privacy or whether they hid it.
  */
 async function readTarget(
   ctx: Ctx,
   actor: Actor,
   kind: ReportTarget,
   id: string,
+  asStaff = false,
 ): Promise<Target | undefined> {
   try {
     switch (kind) {
       case 'post': {
         const n = intId(id);
         if (n === null) return undefined;
-        const p = await getPost(ctx, actor, n);
+        const p = await (asStaff ? getPostForStaff : getPost)(ctx, actor, n);
         return {
           ownerId: p.ownerId,
           title: `Post #${p.id} by @${p.owner.login}: ${quote(p.postContent || '(pictures only)')}`,
           snapshot: {
             text: p.postContent,
             maturity: p.maturity,
+            aiLabel: p.aiLabel,
             media: p.attachedMedia.map((m) => m.id),
             owner: p.owner.login,
             hiddenByStaff: p.hiddenByStaff,
@@ -105,7 +153,7 @@ async function readTarget(
         };
       }
       case 'card': {
-        const c = await getCard(ctx, actor, id);
+        const c = await (asStaff ? getCardForStaff : getCard)(ctx, actor, id);
         return {
           ownerId: c.ownerId,
           title: `Commission card ${quote(c.title)} by @${c.owner.login}`,
@@ -115,11 +163,13 @@ async function readTarget(
             terms: c.terms,
             startingPrice: c.startingPrice,
             banner: c.cardBanner?.id ?? null,
+            aiLabel: c.aiLabel,
+            hiddenByStaff: c.hiddenByStaff,
           },
         };
       }
       case 'request': {
-        const r = await getRequest(ctx, actor, id);
+        const r = await (asStaff ? getRequestForStaff : getRequest)(ctx, actor, id);
         return {
           ownerId: r.owner.id,
           title: `Request ${quote(r.title)} by @${r.owner.login}`,
@@ -128,15 +178,22 @@ async function readTarget(
             description: r.description,
             preferences: r.preferences,
             media: r.attachedMedia.map((m) => m.id),
+            hiddenByStaff: r.hiddenByStaff,
           },
         };
       }
       case 'image': {
-        const i = await getImage(ctx, actor, id);
+        const i = await (asStaff ? getImageForStaff : getImage)(ctx, actor, id);
         return {
           ownerId: i.owner.id,
           title: `Gallery image ${quote(i.title || 'Untitled')} by @${i.owner.login}`,
-          snapshot: { title: i.title, media: i.media.id, tags: i.tags.map((t) => t.title) },
+          snapshot: {
+            title: i.title,
+            media: i.media.id,
+            tags: i.tags.map((t) => t.title),
+            aiLabel: i.aiLabel,
+            hiddenByStaff: i.hiddenByStaff,
+          },
         };
       }
       case 'tag': {
@@ -149,7 +206,8 @@ async function readTarget(
       }
       case 'message': {
         const n = intId(id);
-        const m = n === null ? undefined : await messageForMember(ctx, actor, n);
+        const m =
+          n === null ? undefined : await (asStaff ? messageForStaff : messageForMember)(ctx, actor, n);
         if (!m) return undefined;
         return {
           ownerId: m.senderId,
@@ -159,6 +217,7 @@ async function readTarget(
             sender: m.senderLogin,
             attachments: m.attachmentIds,
             sentAt: m.createdAt,
+            hiddenByStaff: m.hiddenReason,
           },
         };
       }
@@ -231,7 +290,7 @@ async function detail(ctx: Ctx, staff: Actor, id: number): Promise<CaseDetail> {
   const row = await findCase(ctx.db, id);
   if (!row) throw notFound(rm.caseNotFound);
   const [live, reports, notes] = await Promise.all([
-    readTarget(ctx, staff, row.targetKind, row.targetId),
+    readTarget(ctx, staff, row.targetKind, row.targetId, true),
     findReports(ctx.db, id),
     findNotes(ctx.db, id),
   ]);
@@ -240,6 +299,7 @@ async function detail(ctx: Ctx, staff: Actor, id: number): Promise<CaseDetail> {
     live: live?.snapshot ?? null,
     hidden: canHide && typeof live?.snapshot.hiddenByStaff === 'string',
     canHide,
+    canRelabel: RELABELABLE.includes(row.targetKind),
     reports,
     notes,
   });
@@ -274,7 +334,8 @@ export async function addCaseNote(ctx: Ctx, actor: Actor | null, id: number, bod
 
 /**
  * Ends an open case. `hide` hides the content (its owner is told why; it leaves every list) and
- * resolves; `resolve` records an action taken on the owner's account; `dismiss` takes none. Every
+ * resolves; `relabel` gives a post another maturity label (its owner is told) and resolves;
+ * `resolve` records an action taken on the owner's account; `dismiss` takes none. Every
  * reporter is told how it ended, never who else reported; the reported person is never told who
  * reported. One transaction with its audit entries; a case another staff member ended first answers 409.
  */
@@ -284,6 +345,13 @@ export async function closeCase(ctx: Ctx, actor: Actor | null, id: number, body:
   if (!row) throw notFound(rm.caseNotFound);
   const hide = body.outcome === 'hide';
   if (hide && !HIDEABLE.includes(row.targetKind)) throw new AppError(409, 'cannot_hide', rm.cannotHide);
+  const relabel = body.outcome === 'relabel' ? body.maturity! : null;
+  if (relabel) {
+    if (!RELABELABLE.includes(row.targetKind)) throw new AppError(409, 'cannot_relabel', rm.cannotRelabel);
+    const live = await readTarget(ctx, staff, row.targetKind, row.targetId, true);
+    if (!live) throw notFound(rm.targetNotFound);
+    if (live.snapshot.maturity === relabel) throw new AppError(409, 'same_maturity', rm.sameMaturity);
+  }
   const outcome = body.outcome === 'dismiss' ? 'dismissed' : 'resolved';
   let reviewPeople: string[] | null = null;
   const pushes = await ctx.db.transaction(async (tx) => {
@@ -300,11 +368,24 @@ export async function closeCase(ctx: Ctx, actor: Actor | null, id: number, body:
       detail: { case: id, kind: row.targetKind, target: row.targetId },
     };
     const told = [];
+    if (relabel) {
+      if (!(await setPostMaturityByStaff({ db: tx }, staff, intId(row.targetId) ?? 0, relabel)))
+        throw notFound(rm.targetNotFound);
+      await insertAudit(tx, { ...audit, action: 'relabel', detail: { ...audit.detail, maturity: relabel } });
+      if (row.ownerId)
+        told.push(
+          await createNotification({ db: tx }, null, {
+            userId: row.ownerId,
+            type: 'system_notification',
+            message: rm.relabelledTold(relabel, body.resolution),
+          }),
+        );
+    }
     if (hide) {
       if (row.targetKind === 'review') {
         reviewPeople = await setReviewHiddenByStaff({ db: tx }, staff, row.targetId, body.resolution);
         if (!reviewPeople) throw notFound(rm.targetNotFound);
-      } else if (!(await setPostHiddenByStaff({ db: tx }, staff, Number(row.targetId), body.resolution)))
+      } else if (!(await HIDERS[row.targetKind]!.hide({ db: tx }, staff, row.targetId, body.resolution)))
         throw notFound(rm.targetNotFound);
       await insertAudit(tx, { ...audit, action: 'hide' });
       if (row.ownerId)
@@ -330,9 +411,10 @@ export async function closeCase(ctx: Ctx, actor: Actor | null, id: number, body:
   });
   for (const push of pushes) push(ctx);
   if (hide && reviewPeople) await reviewHidden(ctx, staff, reviewPeople);
-  else if (hide) await authorChanged(ctx, null);
+  else if (hide) await HIDERS[row.targetKind]!.after(ctx, staff);
+  if (relabel) await authorChanged(ctx, null);
   return {
-    message: hide ? rm.hidden : outcome === 'resolved' ? rm.resolved : rm.dismissed,
+    message: hide ? rm.hidden : relabel ? rm.relabelled : outcome === 'resolved' ? rm.resolved : rm.dismissed,
     case: await detail(ctx, staff, id),
   };
 }

@@ -23,6 +23,7 @@ import {
   findIncomeMovements,
   findParties,
 } from './money-page.repo.ts';
+import { moneyOverviewKey, moneyOverviews } from './money-overview-cache.ts';
 import { creditNoteNumber, invoiceNumber, partStatusOf, reachedStage } from './payments.rules.ts';
 
 type Ctx = Pick<Deps, 'db'>;
@@ -185,18 +186,26 @@ async function buyerMoney(ctx: Ctx, buyerId: string): Promise<MoneyOverview['buy
 /**
  * GET /crm/money: the viewer's money across their orders. Artists get what awaits payment, what
  * they received this month, refunds they owe and due dates coming; everyone gets what they paid,
- * what is due from them and refunds owed to them.
+ * what is due from them and refunds owed to them. Kept ten seconds per viewer
+ * (money-overview-cache.ts) unless a money action or a move of one of their orders drops it; a
+ * caller's own `now` (tests) reads afresh.
  */
 export async function readMoneyOverview(
-  ctx: Ctx,
+  ctx: Ctx & Pick<Deps, 'bus'>,
   actor: Actor,
-  now: Date = new Date(),
+  now?: Date,
 ): Promise<MoneyOverview> {
-  const [artist, buyer] = await Promise.all([
-    actor.roles.includes('artist') ? artistMoney(ctx, actor.id, now) : Promise.resolve(null),
-    buyerMoney(ctx, actor.id),
-  ]);
-  return { artist, buyer };
+  const asArtist = actor.roles.includes('artist');
+  const read = async () => {
+    const at = now ?? new Date();
+    const [artist, buyer] = await Promise.all([
+      asArtist ? artistMoney(ctx, actor.id, at) : Promise.resolve(null),
+      buyerMoney(ctx, actor.id),
+    ]);
+    return { artist, buyer };
+  };
+  if (now) return read();
+  return moneyOverviews(ctx.bus).load(moneyOverviewKey(actor.id, asArtist), read);
 }
 
 // ——— The income export ———

@@ -279,3 +279,23 @@ describe('GET /crm/money/income.csv', () => {
     expect(csvCell(0)).toBe('0.00');
   });
 });
+
+describe('the overview kept for a few seconds', () => {
+  it('shows the other side’s money action and an order move at once, on the next read', async () => {
+    const artist = await registerArtist(t);
+    const buyer = await registerUser(t.app, t.dataDir);
+    const form = await depositOrder(artist, buyer, 'Kept');
+    await act(artist, form.id, 'payments/0/request', { instructions: 'paypal.me/a' });
+    expect((await overview(artist)).artist!.awaiting.parts.map((p) => p.status)).toEqual(['requested']);
+    expect((await overview(artist)).artist!.awaiting.parts.map((p) => p.status)).toEqual(['requested']);
+    expect((await overview(buyer)).buyer!.due.parts.map((p) => p.status)).toEqual(['requested']);
+
+    await act(buyer, form.id, 'payments/0/paid', { reference: 'sent' });
+    expect((await overview(artist)).artist!.awaiting.parts.map((p) => p.status)).toEqual(['marked']);
+    expect((await overview(buyer)).buyer!.due.parts.map((p) => p.status)).toEqual(['marked']);
+
+    await cancelOverdue(buyer, form);
+    expect((await overview(artist)).artist!.awaiting.count).toBe(0);
+    expect((await overview(artist)).artist!.dueSoon.map((d) => d.cardTitle)).not.toContain('Kept');
+  });
+});

@@ -8,6 +8,7 @@ import { orderForTimer } from '../orders/orders.service.ts';
 import { feeOf, refundOwedPostings, releasePostings } from './ledger.rules.ts';
 import { feeBasisPoints, paymentProvider } from './payment-provider.rules.ts';
 import { findBalances, findPaymentRows, insertLedgerTransaction, insertMoneyEvent } from './payments.repo.ts';
+import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { usd } from './payments.rules.ts';
 
 /**
@@ -126,4 +127,13 @@ export async function releaseOnApproval(
       });
     }
   }
+}
+
+/** Reaction to orderMoved, after the commit: both parties' /crm/money on every instance is read afresh. */
+export async function followOrderMoneyMoved(
+  ctx: Pick<Deps, 'bus'>,
+  _actor: null,
+  e: DomainEventMap['orderMoved'],
+): Promise<void> {
+  await moneyOverviewsChanged(ctx.bus, [e.artistId, e.buyerId]);
 }

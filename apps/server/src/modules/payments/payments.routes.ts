@@ -11,12 +11,11 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
+import { answerExtension, askExtension } from './extensions.service.ts';
+import { readMoney } from './order-money.service.ts';
 import {
-  answerExtension,
-  askExtension,
   confirmPayment,
   markPaid,
-  readMoney,
   recordRefund,
   requestPayment,
   setStartBeforePayment,

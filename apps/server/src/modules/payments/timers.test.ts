@@ -274,10 +274,13 @@ describe('a job that keeps failing', () => {
     // The app's own poller may take the job before this drain does (it runs whenever the app's
     // jobs are started): wait until the one try has been made and recorded as a failure to retry.
     await expect
-      .poll(async () => {
-        await t.app.deps.jobs.drain('test-always-fails');
-        return (await counts()).find((q) => q.name === 'test-always-fails');
-      }, { timeout: 30_000, interval: 100 })
+      .poll(
+        async () => {
+          await t.app.deps.jobs.drain('test-always-fails');
+          return (await counts()).find((q) => q.name === 'test-always-fails');
+        },
+        { timeout: 30_000, interval: 100 },
+      )
       .toMatchObject({ retrying: 1, failed: 0 });
     expect(tries).toBe(1);
     // The retry waits its backoff (about a second) in the database's clock: try until it has run.

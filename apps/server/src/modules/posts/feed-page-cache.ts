@@ -42,8 +42,10 @@ export const feedPageCache = defineBusCache<PostPage>({
 /** The cache key of one page for one set of visible maturities. */
 export const feedPageKey = (
   maturities: readonly string[],
+  hideAi: boolean,
   q: { page?: number; cursor?: number; owner?: string },
-) => `${maturities.join(',')}|${q.page ?? ''}|${q.cursor ?? ''}|${q.owner?.toLowerCase() ?? ''}`;
+) =>
+  `${maturities.join(',')}|${hideAi ? 'noai' : ''}|${q.page ?? ''}|${q.cursor ?? ''}|${q.owner?.toLowerCase() ?? ''}`;
 
 /** A post was published or deleted, or an author's name or picture changed: every instance drops its pages. */
 export const feedPagesChanged = (bus: CacheBus) => feedTopic.publish(bus, { kind: 'pages' });

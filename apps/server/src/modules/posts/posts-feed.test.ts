@@ -40,7 +40,12 @@ beforeAll(async () => {
   // file is about reading them back in pages.
   for (let i = 0; i < TOTAL; i += 1)
     pagerIds.push(
-      await insertPost(t.app.deps.db, { ownerId: pager.id, content: `post ${i}`, maturity: 'sfw' }),
+      await insertPost(t.app.deps.db, {
+        ownerId: pager.id,
+        content: `post ${i}`,
+        maturity: 'sfw',
+        aiLabel: null,
+      }),
     );
   pagerIds.reverse(); // newest first
   for (const m of ['sfw', 'questionable', 'nsfw'] as const) await publish(author, `a ${m} post`, m);

@@ -37,6 +37,7 @@ export function toPost(row: PostCardRow): Post {
     postContent: row.content,
     attachedMedia: row.media.map(toMedia),
     maturity: row.maturity,
+    aiLabel: row.aiLabel,
     totalLikes: row.totalLikes,
     likedByMe: row.likedByMe,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PG_INT_MAX } from '@brushline/shared/paging';
+import type { AiLabel } from '@brushline/shared/ai/constants';
 import type { Maturity } from '@brushline/shared/posts/constants';
 import type { Role } from '@brushline/shared/roles';
 import type { DbOrTx } from '../../db/client.ts';
@@ -27,7 +28,7 @@ export async function findViewer(db: DbOrTx, userId: string) {
 
 export async function insertPost(
   db: DbOrTx,
-  values: { ownerId: string; content: string; maturity: Maturity },
+  values: { ownerId: string; content: string; maturity: Maturity; aiLabel: AiLabel | null },
 ): Promise<number> {
   const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
   return row!.id;
@@ -50,6 +51,7 @@ function cardColumns() {
     ownerId: posts.ownerId,
     content: posts.content,
     maturity: posts.maturity,
+    aiLabel: posts.aiLabel,
     totalLikes: posts.totalLikes,
     createdAt: posts.createdAt,
     hiddenReason: posts.hiddenReason,
@@ -79,6 +81,7 @@ export type PostCardRow = {
   ownerId: string;
   content: string;
   maturity: Maturity;
+  aiLabel: AiLabel | null;
   totalLikes: number;
   createdAt: Date;
   /** Why staff hid it; null while it is not hidden. */
@@ -98,6 +101,8 @@ export interface PostFilter {
   viewerId: string | null;
   /** Maturities the viewer may receive; absent means all (the author reading back a new post). */
   maturities?: readonly Maturity[];
+  /** Leave out AI-labelled posts (the reader's hide-AI setting). */
+  hideAi?: boolean;
   /** Keep one user's posts, by login (case-insensitive). */
   ownerLogin?: string;
   /** Keyset cursor: only posts with a smaller id. */
@@ -152,6 +157,7 @@ export function postCardsQuery(db: DbOrTx, f: PostFilter) {
     f.before === undefined ? undefined : lt(posts.id, f.before),
     f.ownerLogin === undefined ? undefined : eq(posts.ownerId, ownerIdOf(f.ownerLogin.toLowerCase())),
     f.ids ? inArray(posts.id, [...f.ids]) : undefined,
+    f.hideAi ? isNull(posts.aiLabel) : undefined,
     // Lists never show a post staff hid; one post by id does (the service decides who may see it).
     f.ids ? undefined : isNull(posts.hiddenAt),
   );
@@ -174,6 +180,8 @@ function prepareFeed(db: DbOrTx, byOwner: boolean) {
     sql`${posts.maturity} = any(string_to_array(${sql.placeholder('maturities')}, ',')::maturity[])`,
     lt(posts.id, sql.placeholder('before')),
     isNull(posts.hiddenAt),
+    // 'true' or 'false': the reader's hide-AI setting, one statement for both.
+    sql`(not ${sql.placeholder('hideAi')}::boolean or ${posts.aiLabel} is null)`,
     byOwner ? eq(posts.ownerId, ownerIdOf(sql.placeholder('owner'))) : undefined,
   );
   return cardsPage(
@@ -202,6 +210,7 @@ export async function selectPostCards(db: DbOrTx, f: PostFilter): Promise<PostCa
     offset: f.offset ?? 0,
     viewer: f.viewerId,
     owner: f.ownerLogin?.toLowerCase() ?? '',
+    hideAi: f.hideAi ? 'true' : 'false',
   };
   return f.ownerLogin === undefined ? statements.all.execute(params) : statements.owner.execute(params);
 }
@@ -323,5 +332,11 @@ export async function setPostHidden(db: DbOrTx, id: number, reason: string | nul
     )
     .where(eq(posts.id, id))
     .returning({ id: posts.id });
+  return rows.length > 0;
+}
+
+/** Gives a post another maturity label (staff); answers whether it exists. */
+export async function setPostMaturity(db: DbOrTx, id: number, maturity: Maturity): Promise<boolean> {
+  const rows = await db.update(posts).set({ maturity }).where(eq(posts.id, id)).returning({ id: posts.id });
   return rows.length > 0;
 }

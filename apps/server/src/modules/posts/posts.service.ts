@@ -24,6 +24,7 @@ import {
   readTotalLikes,
   selectLikedAmong,
   selectPostCards,
+  setPostMaturity,
 } from './posts.repo.ts';
 
 /**
@@ -52,6 +53,7 @@ export async function createPost(
       ownerId: actor.id,
       content: body.postContent,
       maturity: body.maturity,
+      aiLabel: body.aiLabel,
     });
     await insertPostMedia(tx, postId, body.attachedMedia);
     return postId;
@@ -79,6 +81,13 @@ export async function getPost(ctx: Pick<Deps, 'db'>, actor: Actor | null, id: nu
   return toPost(row);
 }
 
+/** A reported post as staff read it in its case: any maturity, hidden or not. */
+export async function getPostForStaff(ctx: Pick<Deps, 'db'>, actor: Actor, id: number): Promise<Post> {
+  const [row] = await selectPostCards(ctx.db, { viewerId: actor.id, ids: [id], limit: 1 });
+  if (!row) throw notFound(messages.postMissing);
+  return toPost(row);
+}
+
 /**
  * Staff hide a post (with the reason its owner reads) or show it again (null): it leaves every
  * list (the caller drops the cached feed pages after its commit). Answers whether the post exists.
@@ -93,8 +102,22 @@ export async function setPostHiddenByStaff(
 }
 
 /**
+ * Staff give a post the maturity label it should have had (a report of a wrong label): it moves
+ * to the readers whose settings show that maturity. Inside the staff's transaction (the caller
+ * drops the cached pages after its commit); answers whether the post exists.
+ */
+export async function setPostMaturityByStaff(
+  ctx: TxCtx,
+  _actor: Actor,
+  id: number,
+  maturity: Maturity,
+): Promise<boolean> {
+  return setPostMaturity(ctx.db, id, maturity);
+}
+
+/**
  * One page of the feed (or of one user's posts), newest first; see feedQuerySchema. The page is
- * shared by every reader with the same visible maturities (feed-page-cache.ts); a signed-in
+ * shared by every reader with the same visible maturities and hide-AI setting (feed-page-cache.ts); a signed-in
  * reader's own likes are read for its posts on every request, so they are always exact.
  */
 export async function listPosts(
@@ -103,8 +126,10 @@ export async function listPosts(
   query: FeedQuery,
 ): Promise<PostPage> {
   const maturities = visibleMaturities(actor);
-  const page = await feedPageCache(ctx.bus).load(feedPageKey(maturities, query), () =>
-    readPage(ctx.db, maturities, query),
+  // A reader who hides AI still sees their own labelled posts on their profile (issue 25 §6).
+  const hideAi = Boolean(actor?.hideAi) && query.owner?.toLowerCase() !== actor!.login.toLowerCase();
+  const page = await feedPageCache(ctx.bus).load(feedPageKey(maturities, hideAi, query), () =>
+    readPage(ctx.db, maturities, hideAi, query),
   );
   if (!actor) return page;
   const liked = await selectLikedAmong(
@@ -120,11 +145,17 @@ export async function listPosts(
 }
 
 /** A page as nobody in particular reads it: likedByMe is false throughout. */
-async function readPage(db: Db, maturities: Maturity[], query: FeedQuery): Promise<PostPage> {
+async function readPage(
+  db: Db,
+  maturities: Maturity[],
+  hideAi: boolean,
+  query: FeedQuery,
+): Promise<PostPage> {
   const limit = FEED_PAGE_SIZE;
   const rows = await selectPostCards(db, {
     viewerId: null,
     maturities,
+    hideAi,
     ownerLogin: query.owner,
     before: query.cursor,
     // One row more than a page tells whether another page follows, without asking again.

@@ -33,6 +33,7 @@ export function toRequest(row: RequestRow, media: Media[], tags: TagRef[]): Requ
       avatarId: row.ownerAvatarId,
     }),
     applications: row.applications,
+    hiddenByStaff: row.hiddenReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

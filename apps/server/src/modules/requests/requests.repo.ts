@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TagRef } from '@brushline/shared/tags/schemas';
 import { runStatement, type DbOrTx } from '../../db/client.ts';
 import { whereOf, type Where, likeContains } from '../../db/where.ts';
@@ -20,6 +20,7 @@ const requestColumns = {
   priceMaxCents: requests.priceMaxCents,
   deadlineDays: requests.deadlineDays,
   privacy: requests.privacy,
+  hiddenReason: requests.hiddenReason,
   createdAt: requests.createdAt,
   updatedAt: requests.updatedAt,
   ownerLogin: users.login,
@@ -81,8 +82,9 @@ export async function findRequestRows(
 export const byGuid = (guid: string) => eq(requests.guid, guid);
 export const byId = (id: number) => eq(requests.id, id);
 export const ownedBy = (userId: string) => eq(requests.ownerId, userId);
-export const isPublic = () => eq(requests.privacy, 'public');
-/** Requests `reader` may read: every public one, and a hidden one by its owner only. */
+/** Public, and not hidden by staff (decision 0022). */
+export const isPublic = () => and(eq(requests.privacy, 'public'), isNull(requests.hiddenAt))!;
+/** Requests `reader` may read: every public one, and a hidden one (by privacy or by staff) by its owner only. */
 export const readableBy = (reader: { id: string } | null) =>
   reader ? or(isPublic(), ownedBy(reader.id)) : isPublic();
 
@@ -106,7 +108,11 @@ const ph = (name: string) => sql.placeholder(name);
  * per shape (db/client.ts, Shaped). Rows after `after` in the list's order, when given.
  */
 function publicShape(f: PublicFilter, after: ListCursor | null) {
-  const where: SQL[] = [sql`r.privacy = 'public'`, ownerNotRestricted(sql`r.owner_id`)];
+  const where: SQL[] = [
+    sql`r.privacy = 'public'`,
+    sql`r.hidden_at is null`,
+    ownerNotRestricted(sql`r.owner_id`),
+  ];
   const key: unknown[] = [];
   const values: Record<string, unknown> = {};
   const add = (present: boolean, cond: () => SQL, v: Record<string, unknown> = {}) => {
@@ -186,7 +192,7 @@ export async function publicPageRows(
       build: () => sql`select r.id, r.guid, r.owner_id as "ownerId", r.title, r.description,
           r.type_of_work as "typeOfWork", r.additional_requirements as "additionalRequirements",
           r.preferences, r.price_min_cents as "priceMinCents", r.price_max_cents as "priceMaxCents",
-          r.deadline_days as "deadlineDays", r.privacy, r.created_at as "createdAt",
+          r.deadline_days as "deadlineDays", r.privacy, r.hidden_reason as "hiddenReason", r.created_at as "createdAt",
           r.updated_at as "updatedAt", r.created_at::text as "cursorAt",
           users.login as "ownerLogin", users.display_name as "ownerDisplayName",
           ${ownPictureId(users)} as "ownerAvatarId",
@@ -345,4 +351,18 @@ export async function lockRequest(db: DbOrTx, where: Where) {
     .where(whereOf(where))
     .for('share');
   return row;
+}
+
+/** Staff hide a request (with the reason its owner reads) or show it again (null); false when there is none. */
+export async function setRequestHidden(db: DbOrTx, guid: string, reason: string | null): Promise<boolean> {
+  const rows = await db
+    .update(requests)
+    .set(
+      reason === null
+        ? { hiddenAt: null, hiddenReason: null }
+        : { hiddenAt: sql`now()`, hiddenReason: reason },
+    )
+    .where(eq(requests.guid, guid))
+    .returning({ id: requests.id });
+  return rows.length > 0;
 }

@@ -6,6 +6,7 @@ import { clampDeadline, priceFilterCents } from '@brushline/shared/requests/pric
 import type { Request, RequestBody, RequestFilterQuery } from '@brushline/shared/requests/schemas';
 import { normalizeTagTitle } from '@brushline/shared/tags/normalize';
 import type { TagRef } from '@brushline/shared/tags/schemas';
+import { isUuid } from '@brushline/shared/uuid';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
@@ -28,6 +29,7 @@ import {
   readableBy,
   publicPageRows,
   replaceRequestMedia,
+  setRequestHidden,
   updateOwnRequest,
   type ListCursor,
   type PublicFilter,
@@ -97,6 +99,34 @@ export async function getRequest(ctx: Pick<Deps, 'db'>, actor: Actor | null, gui
   const [request] = await presentRequests(ctx, actor, [await readable(ctx, actor, guid)]);
   return forReader(actor, await hiddenBy(ctx, actor))(request!);
 }
+
+/** A reported request as staff read it: whatever its privacy, hidden by staff or not. */
+export async function getRequestForStaff(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  guid: string,
+): Promise<Request> {
+  const [row] = await findRequestRows(ctx.db, [byGuid(guid)]);
+  if (!row) throw requestNotFound();
+  return (await presentRequests(ctx, actor, [row]))[0]!;
+}
+
+/**
+ * Staff hide a request (with the reason its owner reads) or show it again (null): it leaves the
+ * public list, and nobody but its owner can open or apply to it. Inside the staff's transaction;
+ * answers whether it exists. The caller drops the cached lists after its commit (requestsModerated).
+ */
+export async function setRequestHiddenByStaff(
+  ctx: TxCtx,
+  _actor: Actor,
+  guid: string,
+  reason: string | null,
+): Promise<boolean> {
+  return isUuid(guid) && setRequestHidden(ctx.db, guid, reason);
+}
+
+/** Cached request lists on every instance drop what staff just hid or showed. */
+export const requestsModerated = (ctx: Pick<Deps, 'bus'>, _actor: Actor) => requestListChanged(ctx.bus);
 
 export async function listOwnRequests(ctx: Pick<Deps, 'db'>, actor: Actor): Promise<Request[]> {
   return presentRequests(

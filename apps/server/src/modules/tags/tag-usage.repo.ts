@@ -45,19 +45,19 @@ export async function usageTagsOfMany(db: DbOrTx, kind: string, subjectIds: read
 }
 
 /**
- * Locks live tags by title (in id order, so two taggings never deadlock) for the rest of the
- * transaction: a merge or delete of one of them waits until this tagging has committed.
+ * Live tags by title, not locked: a tagging locks the canonical tags they stand for
+ * (lockTagsByIds) and checks there that nothing moved meanwhile.
  */
-export async function lockTagsByTitles(db: DbOrTx, titles: string[]) {
+export async function findTagsByTitles(db: DbOrTx, titles: string[]) {
   if (titles.length === 0) return [];
   return db
     .select({ id: tags.id, title: tags.title, canonicalId: tags.canonicalId })
     .from(tags)
     .where(and(inArray(tags.title, titles), isNull(tags.deletedAt)))
-    .orderBy(asc(tags.id))
-    .for('share');
+    .orderBy(asc(tags.id));
 }
 
+/** Locks live tags by id, in id order (so two taggings never deadlock), for an update of their counts. */
 export async function lockTagsByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
   return db
@@ -65,7 +65,7 @@ export async function lockTagsByIds(db: DbOrTx, ids: number[]) {
     .from(tags)
     .where(and(inArray(tags.id, ids), isNull(tags.deletedAt)))
     .orderBy(asc(tags.id))
-    .for('share');
+    .for('no key update');
 }
 
 /** Adds and removes usage rows of one thing and moves each tag's count by the same amount. */

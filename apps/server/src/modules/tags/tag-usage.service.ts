@@ -9,8 +9,8 @@ import { tagRuleError } from './tags.rules.ts';
 import {
   canonicalTagsByTitles,
   changeUsages,
+  findTagsByTitles,
   lockTagsByIds,
-  lockTagsByTitles,
   subjectsWithTags,
   usageTagIds,
   usageTags,
@@ -54,12 +54,14 @@ export async function setTagsOf(
   titles: string[],
 ): Promise<TagRef[]> {
   const wanted = [...new Set(titles.map(normalizeTagTitle))].filter(Boolean);
-  const named = await lockTagsByTitles(ctx.db, wanted);
+  const named = await findTagsByTitles(ctx.db, wanted);
   const byTitle = new Map(named.map((t) => [t.title, t]));
   const missing = wanted.find((t) => !byTitle.has(t));
   if (missing) throw tagRuleError('tag_unknown', tagMessages.tagUnknown(missing), 'tags');
   const canonicalIds = [...new Set(named.map((t) => t.canonicalId ?? t.id))];
-  // The canonical tags themselves, locked too: a merge or delete waits for this tagging.
+  // The canonical tags locked for the usage counts this tagging moves, in id order, before any
+  // other lock on them: two taggings of one tag queue up here (a shared lock first, upgraded by the
+  // count's update, deadlocked them on PostgreSQL), and a merge or delete waits for this tagging.
   const canonicals = await lockTagsByIds(ctx.db, canonicalIds);
   if (canonicals.length !== canonicalIds.length || canonicals.some((c) => c.canonicalId !== null)) {
     throw new AppError(409, 'tag_changed', tagMessages.tagChanged);

@@ -43,6 +43,7 @@ async function context(): Promise<Ctx> {
     sessionHash: '',
     displayNsfw: false,
     displayQuestionable: false,
+    hideAi: false,
   };
   const body = {
     description: '',

@@ -20,7 +20,7 @@ let staff: Actor;
 beforeAll(async () => {
   t = await createTestApp();
   const user = await registerUser(t.app, t.dataDir);
-  const base = { sessionHash: '', displayNsfw: false, displayQuestionable: false };
+  const base = { sessionHash: '', displayNsfw: false, displayQuestionable: false, hideAi: false };
   editor = { id: user.id, login: user.login, roles: [], ...base };
   staff = { id: user.id, login: user.login, roles: ['moderator'], ...base };
 });

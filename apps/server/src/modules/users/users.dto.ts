@@ -60,6 +60,7 @@ export const toSettings = (row: UserRow): UserSettings => ({
   displayNSFW: row.displayNsfw,
   displayQuestionable: row.displayQuestionable,
   isArtist: row.roles.includes('artist'),
+  hideAI: row.hideAi,
 });
 
 /**

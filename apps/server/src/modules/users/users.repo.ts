@@ -27,6 +27,7 @@ export const userColumns = {
   displayName: users.displayName,
   displayNsfw: users.displayNsfw,
   displayQuestionable: users.displayQuestionable,
+  hideAi: users.hideAi,
   isVerified: users.isVerified,
   isAlpha: users.isAlpha,
   isBanned: users.isBanned,
@@ -46,6 +47,7 @@ export type UserRow = {
   displayName: string;
   displayNsfw: boolean;
   displayQuestionable: boolean;
+  hideAi: boolean;
   isVerified: boolean;
   isAlpha: boolean;
   isBanned: boolean;
@@ -115,7 +117,7 @@ export async function insertUser(
 export async function updateUserSettings(
   db: DbOrTx,
   id: string,
-  values: { displayNsfw: boolean; displayQuestionable: boolean },
+  values: { displayNsfw: boolean; displayQuestionable: boolean; hideAi?: boolean },
 ) {
   await db.update(users).set(values).where(eq(users.id, id));
 }

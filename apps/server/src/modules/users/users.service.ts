@@ -60,12 +60,13 @@ export async function updateSettings(
     await updateUserSettings(tx, actor.id, {
       displayNsfw: body.displayNSFW,
       displayQuestionable: body.displayQuestionable,
+      ...(body.hideAI === undefined ? {} : { hideAi: body.hideAI }),
     });
     // isArtist is the artist role itself (decision 0003), not a separate flag.
     if (body.isArtist) await grantRole(tx, actor.id, 'artist');
     else await revokeRole(tx, actor.id, 'artist');
   });
-  // The session carries roles and maturity settings: the next request must see the new ones.
+  // The session carries roles and the reader's filters: the next request must see the new ones.
   await userSessionsChanged(ctx.bus, actor.id);
   const row = await findUserById(ctx.db, actor.id);
   return toSettings(row!);

@@ -49,6 +49,7 @@ describe('settings', () => {
       displayNSFW: false,
       displayQuestionable: false,
       isArtist: false,
+      hideAI: false,
     });
 
     const patch = await t.app.inject({
@@ -58,7 +59,12 @@ describe('settings', () => {
       payload: { id: ann.id, ...settingsBody },
     });
     expect(patch.statusCode).toBe(200);
-    expect(patch.json()).toEqual({ id: ann.id, ...settingsBody, message: messages.settingsUpdated });
+    expect(patch.json()).toEqual({
+      id: ann.id,
+      ...settingsBody,
+      hideAI: false,
+      message: messages.settingsUpdated,
+    });
     expect((await t.app.inject({ url: `/api/user/${ann.login}` })).json().roles).toEqual(['artist']);
 
     await t.app.inject({

@@ -35,6 +35,9 @@ describe('admin words', () => {
       'hid the post',
     );
     expect(auditActionText({ action: 'unhide', detail: {} })).toBe('showed content again');
+    expect(auditActionText({ action: 'relabel', detail: { kind: 'post', maturity: 'nsfw' } })).toBe(
+      'labelled the post nsfw',
+    );
     expect(auditActionText({ action: 'resolve_case', detail: { case: 12, kind: 'card' } })).toBe(
       'resolved case #12',
     );

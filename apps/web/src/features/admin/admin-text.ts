@@ -73,6 +73,12 @@ export function auditActionText({ action, detail }: Pick<AuditEntry, 'action' | 
       return what ? `hid the ${what}` : 'hid content';
     case 'unhide':
       return what ? `showed the ${what} again` : 'showed content again';
+    case 'relabel': {
+      const maturity = str('maturity');
+      return maturity
+        ? `labelled the ${what ?? 'post'} ${maturity}`
+        : `changed the ${what ?? 'post'}’s label`;
+    }
     case 'resolve_case':
       return `resolved ${theCase}`;
     case 'dismiss_case':
@@ -97,6 +103,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   unset_badge: 'Remove a badge',
   hide: 'Hide content',
   unhide: 'Show content again',
+  relabel: 'Change a maturity label',
   resolve_case: 'Resolve a case',
   dismiss_case: 'Dismiss a case',
   export_data: 'Export data',

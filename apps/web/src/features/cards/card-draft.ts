@@ -1,3 +1,4 @@
+import type { AiLabel } from '@brushline/shared/ai/constants';
 import type { Card, CardBodyInput, CardSection } from '@brushline/shared/cards/schemas';
 import type { SectionType } from '@brushline/shared/cards/constants';
 import type { Media } from '@brushline/shared/media/schemas';
@@ -54,6 +55,8 @@ export interface CardDraft {
   paymentPlan: PlanDraft;
   /** '' while empty: the card then promises no delivery time. */
   deliveryDays: number | string;
+  /** Issue 25 §6: the work is AI-generated or AI-assisted; null: made by hand. */
+  aiLabel: AiLabel | null;
 }
 
 /**
@@ -141,6 +144,7 @@ export const emptyDraft = (): CardDraft => ({
   galleryFolder: null,
   paymentPlan: planDraftOf({ kind: 'full' }),
   deliveryDays: '',
+  aiLabel: null,
 });
 
 /** The editor's values of a saved card; options in their saved order. */
@@ -167,6 +171,7 @@ export function draftOf(card: Card): CardDraft {
     galleryFolder: card.galleryFolder?.id ?? null,
     paymentPlan: planDraftOf(card.paymentPlan),
     deliveryDays: card.deliveryDays ?? '',
+    aiLabel: card.aiLabel,
   };
 }
 
@@ -202,6 +207,8 @@ export function bodyOf(draft: CardDraft): CardBodyInput {
     revisionsIncluded: draft.revisionsIncluded === '' ? null : Number(draft.revisionsIncluded),
     paymentPlan: planOf(draft.paymentPlan),
     deliveryDays: draft.deliveryDays === '' ? null : Number(draft.deliveryDays),
+    // Always sent: the update replaces the card, and a label left out would be dropped.
+    aiLabel: draft.aiLabel,
   };
 }
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { AI_POLICY } from '@brushline/shared/ai/policy';
 import { paths } from '@brushline/shared/paths';
 import { renderRoutes, stubFetch } from '../../test/render.tsx';
 import { legalRoutes } from './routes.ts';
@@ -26,4 +27,22 @@ describe('the legal pages (one renderer)', () => {
       for (const link of mail) expect(link).toHaveAttribute('href', `mailto:${site.contactEmail}`);
     },
   );
+
+  it('the terms carry the instance’s AI clause, which /terms#ai opens on', async () => {
+    stubFetch({ 'GET /api/site': () => ({ status: 200, body: site }) });
+    // jsdom does not lay out (the test setup stubs scrollIntoView): record which element the page asks for.
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    renderRoutes(legalRoutes, `${paths.terms}#ai`);
+    const heading = await screen.findByRole('heading', { level: 2, name: AI_POLICY.heading });
+    const section = heading.closest('section')!;
+    expect(section).toHaveAttribute('id', 'ai');
+    for (const text of AI_POLICY.paragraphs) expect(within(section).getByText(text)).toBeInTheDocument();
+    expect(scrolled).toContain(section);
+    scroll.mockRestore();
+  });
 });

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { RESOLUTION_MAX } from '@brushline/shared/moderation/constants';
+import { MATURITIES, type Maturity } from '@brushline/shared/posts/constants';
 import { hiddenByStaffText, reportMessages, reportTargetText } from '@brushline/shared/moderation/messages';
 import {
   caseCloseBodySchema,
@@ -25,6 +26,8 @@ export function outcomeLabel(outcome: Outcome, kind: CaseDetail['targetKind']): 
   switch (outcome) {
     case 'hide':
       return `Hide the ${reportTargetText[kind]}`;
+    case 'relabel':
+      return `Change the ${reportTargetText[kind]}’s maturity label`;
     case 'resolve':
       return 'Resolve: action taken on the account';
     case 'dismiss':
@@ -39,6 +42,11 @@ function confirmWords(outcome: Outcome, kind: CaseDetail['targetKind']) {
       return {
         title: `Hide the ${reportTargetText[kind]} and resolve the case?`,
         button: 'Hide and resolve',
+      };
+    case 'relabel':
+      return {
+        title: `Change the ${reportTargetText[kind]}’s maturity label and resolve the case?`,
+        button: 'Change and resolve',
       };
     case 'resolve':
       return { title: 'Resolve the case?', button: 'Resolve' };
@@ -82,9 +90,11 @@ function Consequences({ detail, body }: { detail: CaseDetail; body: CaseCloseBod
       <Text size="sm">
         {body.outcome === 'hide'
           ? `The ${kind} is hidden from everyone but its owner and staff, and the case is resolved.`
-          : body.outcome === 'resolve'
-            ? 'The case is resolved: it records what was done on the owner’s page (a warning, a suspension, a ban).'
-            : 'The case is dismissed: nothing changes for the content or its owner.'}{' '}
+          : body.outcome === 'relabel'
+            ? `The ${kind} is labelled ${body.maturity}: only readers whose settings show ${body.maturity} content see it now, and the case is resolved.`
+            : body.outcome === 'resolve'
+              ? 'The case is resolved: it records what was done on the owner’s page (a warning, a suspension, a ban).'
+              : 'The case is dismissed: nothing changes for the content or its owner.'}{' '}
         This cannot be undone here.
       </Text>
       <Text size="sm" fw={500}>
@@ -97,6 +107,14 @@ function Consequences({ detail, body }: { detail: CaseDetail; body: CaseCloseBod
             Its owner is told, and reads beside the {kind}:
           </Text>
           <Quote>{hiddenByStaffText(body.resolution)}</Quote>
+        </>
+      )}
+      {body.outcome === 'relabel' && body.maturity && (
+        <>
+          <Text size="sm" fw={500}>
+            Its owner is told:
+          </Text>
+          <Quote>{reportMessages.relabelledTold(body.maturity, body.resolution)}</Quote>
         </>
       )}
     </Stack>
@@ -119,15 +137,21 @@ export function EndCase({ detail, onEnded }: { detail: CaseDetail; onEnded: () =
   const [refusal, setRefusal] = useState<string | null>(null);
   // The case changed under us (ended by someone else): read it again once the dialog is closed.
   const stale = useRef(false);
-  const form = useForm<{ outcome: Outcome | ''; resolution: string }>({
-    initialValues: { outcome: '', resolution: '' },
+  const form = useForm<{ outcome: Outcome | ''; resolution: string; maturity: Maturity | '' }>({
+    initialValues: { outcome: '', resolution: '', maturity: '' },
     validate: (v) => {
-      const errors = fieldErrors(caseCloseBodySchema, v);
+      const body = { ...v, maturity: v.outcome === 'relabel' && v.maturity ? v.maturity : undefined };
+      const errors = fieldErrors(caseCloseBodySchema, body);
       return v.outcome ? errors : { ...errors, outcome: CHOOSE_OUTCOME };
     },
   });
   const { outcome, resolution } = form.values;
-  const readers = outcome === 'hide' ? 'every reporter and the owner read it' : 'every reporter reads it';
+  const readers =
+    outcome === 'hide' || outcome === 'relabel'
+      ? 'every reporter and the owner read it'
+      : 'every reporter reads it';
+  // The label it has now, when the case shows the live post.
+  const current = typeof detail.live?.maturity === 'string' ? detail.live.maturity : null;
 
   const dismissDialog = () => {
     setOpened(false);
@@ -164,7 +188,12 @@ export function EndCase({ detail, onEnded }: { detail: CaseDetail; onEnded: () =
       <form
         noValidate
         onSubmit={form.onSubmit((v) => {
-          setAsked(caseCloseBodySchema.parse(v));
+          setAsked(
+            caseCloseBodySchema.parse({
+              ...v,
+              maturity: v.outcome === 'relabel' && v.maturity ? v.maturity : undefined,
+            }),
+          );
           setOpened(true);
         })}
       >
@@ -180,13 +209,27 @@ export function EndCase({ detail, onEnded }: { detail: CaseDetail; onEnded: () =
             {...form.getInputProps('outcome')}
           >
             <Stack gap={8} mt={8}>
-              {(['hide', 'resolve', 'dismiss'] as const)
-                .filter((o) => o !== 'hide' || detail.canHide)
+              {(['hide', 'relabel', 'resolve', 'dismiss'] as const)
+                .filter((o) => (o !== 'hide' || detail.canHide) && (o !== 'relabel' || detail.canRelabel))
                 .map((o) => (
                   <Radio key={o} value={o} label={outcomeLabel(o, detail.targetKind)} />
                 ))}
             </Stack>
           </Radio.Group>
+          {outcome === 'relabel' && (
+            <Radio.Group
+              label="New maturity label"
+              description={current ? `It is labelled ${current} now.` : undefined}
+              required
+              {...form.getInputProps('maturity')}
+            >
+              <Group gap="md" mt={8}>
+                {MATURITIES.filter((m) => m !== current).map((m) => (
+                  <Radio key={m} value={m} label={m} />
+                ))}
+              </Group>
+            </Radio.Group>
+          )}
           <Textarea
             label="Resolution"
             description={`${resolution.length}/${RESOLUTION_MAX} · ${readers}`}

@@ -208,6 +208,36 @@ describe('/admin/reports/:id', () => {
     expect(screen.getByRole('heading', { name: 'How it ended' })).toHaveFocus();
   });
 
+  it('relabels the post: asks for the new label (not the one it has), tells what its owner reads', async () => {
+    const ended = caseDetail({ status: 'resolved', assignee: mia, resolution: 'Explicit: nsfw.' });
+    const { user, posts } = open(caseDetail(), {
+      close: () => ({ status: 200, body: { message: reportMessages.relabelled, case: ended } }),
+    });
+    const end = within(await screen.findByRole('region', { name: 'End the case' }));
+    await user.click(end.getByRole('radio', { name: 'Change the post’s maturity label' }));
+    const labels = within(end.getByRole('radiogroup', { name: 'New maturity label' }));
+    expect(labels.queryByRole('radio', { name: 'sfw' })).not.toBeInTheDocument();
+    await user.type(end.getByRole('textbox', { name: 'Resolution' }), 'Explicit: nsfw.');
+    await user.click(end.getByRole('button', { name: 'End the case' }));
+    expect(await end.findByText(reportMessages.maturityRequired)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(labels.getByRole('radio', { name: 'nsfw' }));
+    await user.click(end.getByRole('button', { name: 'End the case' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Change the post’s maturity label and resolve the case?' }),
+    );
+    expect(dialog.getByText(reportMessages.relabelledTold('nsfw', 'Explicit: nsfw.'))).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Change and resolve' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(reportMessages.relabelled));
+    expect(posts()).toEqual([
+      {
+        key: 'POST /api/admin/case/12/close',
+        body: { outcome: 'relabel', maturity: 'nsfw', resolution: 'Explicit: nsfw.' },
+      },
+    ]);
+  });
+
   it('dismisses with the words the reporters read, and shows a refusal in the dialog', async () => {
     const { user, posts } = open(caseDetail(), {
       close: () => ({
@@ -262,6 +292,7 @@ describe('/admin/reports/:id', () => {
         targetId: '5',
         title: 'Gallery image “Sunset” by @ann',
         canHide: false,
+        canRelabel: false,
         live: { title: 'Sunset', media: 'm9', tags: ['landscape', 'sky'] },
         reportList: [],
       }),

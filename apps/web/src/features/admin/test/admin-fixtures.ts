@@ -125,6 +125,7 @@ export function caseDetail(patch: Partial<CaseDetail> = {}): CaseDetail {
     },
     hidden: false,
     canHide: true,
+    canRelabel: true,
     reportList: [
       {
         id: 31,

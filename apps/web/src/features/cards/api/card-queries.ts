@@ -12,7 +12,9 @@ export const cardKeys = {
   all: ['cards'] as const,
   owned: () => [...cardKeys.all, 'owned'] as const,
   byUuid: (uuid: string) => [...cardKeys.all, 'uuid', uuid] as const,
-  ofUser: (login: string) => [...cardKeys.all, 'user', login.toLowerCase()] as const,
+  /** Every artist's open cards (profiles): a reader's hide-AI setting changes them all. */
+  ofUsers: () => [...cardKeys.all, 'user'] as const,
+  ofUser: (login: string) => [...cardKeys.ofUsers(), login.toLowerCase()] as const,
 };
 
 /** GET /comissioncards/user/{login}: an artist's open cards, for everyone (profiles). */

@@ -9,6 +9,7 @@ import {
   REVISIONS_INCLUDED_MAX,
   REVISIONS_INCLUDED_MIN,
 } from '@brushline/shared/cards/constants';
+import { AiLabelSelect } from '../../../components/ai-label-select.tsx';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { isEmptyOffer, type CardDraft } from '../card-draft.ts';
 import { ImagePicker } from './image-picker.tsx';
@@ -41,6 +42,11 @@ export function CardDetailsFields({ form }: { form: UseFormReturnType<CardDraft>
           rows={4}
           resize="vertical"
           {...form.getInputProps('terms')}
+        />
+        <AiLabelSelect
+          value={v.aiLabel}
+          onChange={(label) => form.setFieldValue('aiLabel', label)}
+          error={typeof form.errors.aiLabel === 'string' ? form.errors.aiLabel : undefined}
         />
         <Switch
           label="Orders must include a description"

@@ -6,6 +6,8 @@ import { IconEye, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { toPath } from '@brushline/shared/paths';
 import badge from '../../../components/readable-badge.module.css';
+import { AiLabelBadge } from '../../../components/ai-label-badge.tsx';
+import { StaffHiddenNotice } from '../../../components/staff-hidden-notice.tsx';
 import { listTitle } from '../../../lib/list-title.ts';
 import { responsiveImage } from '../../../lib/responsive-image.ts';
 
@@ -57,7 +59,9 @@ export function CardTile({ card, onDelete }: { card: CommissionCard; onDelete: (
           >
             {card.isCommissionsOpen ? 'Orders open' : 'Orders closed'}
           </Badge>
+          <AiLabelBadge label={card.aiLabel} size="md" />
         </Group>
+        <StaffHiddenNotice reason={card.hiddenByStaff} what="card" compact />
         {/* Edit is the main action; View and Delete are icons so the row fits a phone's half width. */}
         <Group gap={6} mt="auto" pt={4} wrap="nowrap">
           <Button

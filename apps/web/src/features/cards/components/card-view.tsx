@@ -8,6 +8,8 @@ import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { deliveryTimeText, dueWhenLines } from '@brushline/shared/payments/due-when';
 import { planSummary, type PaymentPlan } from '@brushline/shared/payments/plan';
 import { toPath } from '@brushline/shared/paths';
+import { AiLabelBadge } from '../../../components/ai-label-badge.tsx';
+import { StaffHiddenNotice } from '../../../components/staff-hidden-notice.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { chosenOf, fittingPicks, type Picks } from '../picks.ts';
 
@@ -24,6 +26,10 @@ export type CardViewModel = Pick<
   paymentPlan?: PaymentPlan | null;
   /** "Delivered within 7 days of acceptance", when the card says. */
   deliveryDays?: number | null;
+  /** "AI-generated" or "AI-assisted" beside the price. */
+  aiLabel?: CommissionCard['aiLabel'];
+  /** Why staff hid the card: only its owner is sent it, and reads it on top. */
+  hiddenByStaff?: string | null;
 };
 
 interface CardViewProps {
@@ -72,6 +78,7 @@ export function CardView({
         </Card.Section>
       )}
       <Stack gap="md" mt={card.cardBanner ? 'md' : 0}>
+        <StaffHiddenNotice reason={card.hiddenByStaff ?? null} what="card" />
         <Group align="flex-start" wrap="nowrap" gap="md">
           {card.thumbnailPicture && (
             <Image
@@ -110,7 +117,10 @@ export function CardView({
               </Group>
             )}
             {byline}
-            <Text fw={600}>from {formatUsd(card.startingPrice)}</Text>
+            <Group gap="xs">
+              <Text fw={600}>from {formatUsd(card.startingPrice)}</Text>
+              <AiLabelBadge label={card.aiLabel} />
+            </Group>
             {typeof card.revisionsIncluded === 'number' && (
               <Text size="sm" c="dimmed">
                 {card.revisionsIncluded === 1

@@ -1,11 +1,13 @@
 import { Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { AI_LABEL_TEXT } from '@brushline/shared/ai/constants';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import { boxAspectRatio } from '@brushline/shared/media/constants';
 import { CARD_THUMBNAIL_SIZES } from '@brushline/shared/media/responsive';
 import { toPath } from '@brushline/shared/paths';
 import { userCardsQuery } from '../api/card-queries.ts';
+import { AiLabelBadge } from '../../../components/ai-label-badge.tsx';
 import { listTitle } from '../../../lib/list-title.ts';
 import { responsiveImage } from '../../../lib/responsive-image.ts';
 
@@ -32,7 +34,7 @@ export function UserCards({ login }: { login: string }) {
             padding="sm"
             component={Link}
             to={toPath('commission', { uuid: card.uuid })}
-            aria-label={`${card.title}, from ${formatUsd(card.startingPrice)}`}
+            aria-label={`${card.title}, from ${formatUsd(card.startingPrice)}${card.aiLabel ? `, ${AI_LABEL_TEXT[card.aiLabel]}` : ''}`}
           >
             {card.thumbnailPicture && (
               <Card.Section>
@@ -53,6 +55,7 @@ export function UserCards({ login }: { login: string }) {
                   Orders closed
                 </Badge>
               )}
+              <AiLabelBadge label={card.aiLabel} size="md" />
             </Group>
           </Card>
         ))}

@@ -166,6 +166,49 @@ describe('card editor', () => {
   });
 });
 
+describe('the AI label', () => {
+  it('keeps a saved label through an edit, shows it in the preview, and tells the owner why staff hid the card', async () => {
+    const card = makeCard({ aiLabel: 'assisted', hiddenByStaff: 'Unlabelled AI examples' });
+    const calls = stubFetch({
+      ...session,
+      [`GET /api/comissioncard/get/${card.uuid}`]: () => ({ status: 200, body: card }),
+      'PUT /api/comissioncard/update': () => ({ status: 200, body: { card, message: messages.cardSaved } }),
+    });
+    const { user, router } = renderRoutes(routes, `/crm/cards/card-edit?uuid=${card.uuid}`);
+    const label = await screen.findByRole('combobox', { name: 'AI label' });
+    expect(label).toHaveValue('assisted');
+    expect(screen.getByText('Only you and staff can see this card')).toBeInTheDocument();
+    expect(screen.getByText('Hidden by staff: Unlabelled AI examples')).toBeInTheDocument();
+    expect(preview().getByText('AI-assisted')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Title'), ' v2');
+    await user.click(screen.getAllByRole('button', { name: 'Save changes' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/cards'));
+    // The update replaces the card: the label must be in the body, or it would be dropped.
+    expect(calls.find((c) => c.key === 'PUT /api/comissioncard/update')?.body).toMatchObject({
+      title: 'Portrait v2',
+      aiLabel: 'assisted',
+    });
+  });
+
+  it('sends the label chosen for a new card', async () => {
+    const calls = stubFetch({
+      ...session,
+      'POST /api/commissioncard/create': () => ({
+        status: 200,
+        body: { card: makeCard(), message: messages.cardCreated },
+      }),
+    });
+    const { user, router } = renderRoutes(routes, '/crm/cards/card-create');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'AI label' }), 'AI-generated');
+    expect(preview().getByText('AI-generated')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Create card' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/cards'));
+    expect(calls.find((c) => c.key === 'POST /api/commissioncard/create')?.body).toMatchObject({
+      aiLabel: 'generated',
+    });
+  });
+});
+
 describe('a new card', () => {
   it('starts closed, asks before opening it with no price, and sends the terms and the description rule', async () => {
     const calls = stubFetch({

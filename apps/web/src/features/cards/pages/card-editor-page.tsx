@@ -14,6 +14,7 @@ import { applyServerError } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/session.ts';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { StaffHiddenNotice } from '../../../components/staff-hidden-notice.tsx';
 import { cardQuery, useCreateCard, useUpdateCard } from '../api/card-queries.ts';
 import {
   bodyOf,
@@ -133,6 +134,7 @@ function CardEditor({ card }: { card: Card | null }) {
     sections: previewSections(values),
     // Half-typed plans and days stay out of the preview until they are valid.
     paymentPlan: paymentPlanSchema.safeParse(planOf(values.paymentPlan)).data ?? null,
+    aiLabel: values.aiLabel,
     deliveryDays:
       values.deliveryDays === ''
         ? null
@@ -162,6 +164,7 @@ function CardEditor({ card }: { card: Card | null }) {
             </Button>
           </Group>
         </Group>
+        {card && <StaffHiddenNotice reason={card.hiddenByStaff} what="card" />}
         {alert && (
           <Alert color="red" role="alert" title={alert.title}>
             {alert.text}

@@ -69,4 +69,14 @@ describe('commission forms list', () => {
     await waitFor(() => expect(screen.queryByText('Open one')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.key.startsWith('DELETE'))).toHaveLength(2);
   });
+
+  it('shows a card’s AI label, and why staff hid it', async () => {
+    const hidden = makeCard({ aiLabel: 'generated', hiddenByStaff: 'Unlabelled AI work' });
+    stubFetch({ 'GET /api/comissioncard/owner': () => ({ status: 200, body: [hidden] }) });
+    renderRoutes(routes, '/crm/cards');
+    const tile = within(await screen.findByRole('article', { name: hidden.title }));
+    expect(tile.getByText('AI-generated')).toBeInTheDocument();
+    expect(tile.getByText(/Hidden by staff/)).toBeInTheDocument();
+    expect(tile.getByText('Unlabelled AI work')).toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { CHAT_GROUP_GAP_MS } from '@brushline/shared/chat/constants';
 import type { ChatAttachment, ChatMessage, ChatRoom } from '@brushline/shared/chat/schemas';
 import { messages } from '@brushline/shared/messages';
+import { hiddenByStaffText } from '@brushline/shared/moderation/messages';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useLoadWhenVisible } from '../../../lib/use-load-when-visible.ts';
@@ -26,6 +27,8 @@ interface Shown {
   senderDisplayLogin: string;
   text: string;
   attachments: ChatAttachment[];
+  /** Why staff hid it (only its sender still receives it then). */
+  hiddenByStaff: string | null;
   createdAt: string;
   pending: PendingMessage | null;
 }
@@ -105,6 +108,7 @@ export function MessageList({
         id: null,
         senderId: myId,
         senderDisplayLogin: '',
+        hiddenByStaff: null,
         pending: p,
       })),
   ];
@@ -209,6 +213,11 @@ export function MessageList({
                   {/* The other member's stored messages can be reported (decision 0022). */}
                   {!mine && m.id !== null && <ReportButton targetKind="message" targetId={String(m.id)} />}
                 </Group>
+                {m.hiddenByStaff !== null && (
+                  <Text size="xs" c="orange.9" ta="right">
+                    Only you and staff can see this message. {hiddenByStaffText(m.hiddenByStaff)}
+                  </Text>
+                )}
                 {m.pending?.status === 'sending' && (
                   <Text size="xs" c="dimmed" ta="right">
                     Sending…

@@ -33,6 +33,7 @@ export function aMessage(id: number, over: Partial<ChatMessage> = {}): ChatMessa
     senderDisplayLogin: 'bob',
     text: `message ${id}`,
     attachments: [],
+    hiddenByStaff: null,
     createdAt: new Date().toISOString(),
     ...over,
   };

@@ -16,6 +16,9 @@ export function CardExamples({ folder, owner }: { folder: Card['galleryFolder'];
     tags: [],
     owner: { id: '', ...owner },
     blurred: false,
+    // The card's folder lists bare media: an example's own label is not sent with it (the card's is).
+    aiLabel: null,
+    hiddenByStaff: null,
     createdAt: '',
   }));
   return (

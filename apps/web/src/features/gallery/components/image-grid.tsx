@@ -1,7 +1,21 @@
-import { Box, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { GalleryImage } from '@brushline/shared/gallery/schemas';
+import { AI_LABEL_TEXT } from '@brushline/shared/ai/constants';
+import { AiLabelBadge } from '../../../components/ai-label-badge.tsx';
+import { StaffHiddenNotice } from '../../../components/staff-hidden-notice.tsx';
 import { BlurCover } from './blur-cover.tsx';
+
+/** Under the open image in the viewer: its AI label, and for its owner why staff hid it. */
+function viewerCaption(image: GalleryImage | undefined) {
+  if (!image || (!image.aiLabel && image.hiddenByStaff === null)) return null;
+  return (
+    <Group gap="xs" justify="center">
+      <AiLabelBadge label={image.aiLabel} size="md" />
+      <StaffHiddenNotice reason={image.hiddenByStaff} what="image" compact />
+    </Group>
+  );
+}
 
 const MediaViewer = lazy(async () => ({
   default: (await import('../../posts/components/media-viewer.tsx')).MediaViewer,
@@ -22,12 +36,13 @@ export function ImageGrid({ images, showOwner = false }: { images: GalleryImage[
         {images.map((image, i) => {
           const blurred = image.blurred && !revealed.has(image.id);
           const label = image.title || `Image by ${image.owner.displayName}`;
+          const ai = image.aiLabel ? `, ${AI_LABEL_TEXT[image.aiLabel]}` : '';
           return (
             <Box key={image.id} pos="relative" mb={8} style={{ breakInside: 'avoid' }}>
               <UnstyledButton
                 display="block"
                 w="100%"
-                aria-label={`Open ${label}`}
+                aria-label={`Open ${label}${ai}`}
                 onClick={() => setOpen(i)}
                 disabled={blurred}
               >
@@ -45,6 +60,8 @@ export function ImageGrid({ images, showOwner = false }: { images: GalleryImage[
                 />
               </UnstyledButton>
               {blurred && <BlurCover onReveal={() => setRevealed(new Set(revealed).add(image.id))} />}
+              {/* On the picture's corner, above a blur too; the button's name already says it. */}
+              <AiLabelBadge label={image.aiLabel} pos="absolute" top={6} left={6} aria-hidden />
               {showOwner && (
                 <Text size="xs" c="dimmed" mt={2}>
                   {image.owner.displayName}
@@ -61,6 +78,7 @@ export function ImageGrid({ images, showOwner = false }: { images: GalleryImage[
             index={open}
             onIndexChange={setOpen}
             onClose={() => setOpen(null)}
+            caption={(i) => viewerCaption(images[i])}
           />
         </Suspense>
       )}

@@ -22,6 +22,8 @@ const image = {
   tags: [],
   owner: { login: 'ann', displayName: 'Ann', avatarMiniatureUrl: null, badges: [] },
   blurred: false,
+  aiLabel: null,
+  hiddenByStaff: null,
   createdAt: new Date().toISOString(),
 } as unknown as GalleryImage;
 
@@ -49,5 +51,26 @@ describe('image dialog', () => {
     await user.click(within(again).getByRole('button', { name: 'Delete image' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.filter((c) => c.key === `DELETE /api/gallery/image/${imageId}`)).toHaveLength(1);
+  });
+
+  it('edits the AI label (None removes it) and shows the owner why staff hid the image', async () => {
+    const calls = stubFetch({
+      [`PATCH /api/gallery/image/${imageId}`]: () => ({ status: 200, body: { message: 'Image updated' } }),
+    });
+    const onClose = vi.fn();
+    const hidden = { ...image, aiLabel: 'generated', hiddenByStaff: 'Unlabelled AI work' } as GalleryImage;
+    const { user } = renderRoutes(
+      [page('/', <ImageModal image={hidden} folders={[]} folderId={null} onClose={onClose} />)],
+      '/',
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit image' }));
+    expect(dialog.getByText('Only you and staff can see this image')).toBeInTheDocument();
+    expect(dialog.getByText('Hidden by staff: Unlabelled AI work')).toBeInTheDocument();
+    const label = dialog.getByRole('combobox', { name: 'AI label' });
+    expect(label).toHaveValue('generated');
+    await user.selectOptions(label, 'None (made by hand)');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.key.startsWith('PATCH'))?.body).toMatchObject({ aiLabel: null });
   });
 });

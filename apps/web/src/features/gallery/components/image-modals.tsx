@@ -5,7 +5,10 @@ import {
   GALLERY_IMAGE_TITLE_MAX,
   type Privacy,
 } from '@brushline/shared/gallery/constants';
+import type { AiLabel } from '@brushline/shared/ai/constants';
 import type { Folder, GalleryImage } from '@brushline/shared/gallery/schemas';
+import { AiLabelSelect } from '../../../components/ai-label-select.tsx';
+import { StaffHiddenNotice } from '../../../components/staff-hidden-notice.tsx';
 import { openConfirmModal } from '../../../lib/confirm.ts';
 import { toast } from '../../../lib/toast.ts';
 import { uploadMedia } from '../../../lib/upload-media.ts';
@@ -32,6 +35,7 @@ export function ImageModal({
   const [title, setTitle] = useState(image?.title ?? '');
   const [privacy, setPrivacy] = useState<Privacy>(image?.privacy ?? 'Public');
   const [tags, setTags] = useState<string[]>(image?.tags.map((t) => t.title) ?? []);
+  const [aiLabel, setAiLabel] = useState<AiLabel | null>(image?.aiLabel ?? null);
   const [folder, setFolder] = useState<string | null>(image ? image.folderId : folderId);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -44,7 +48,7 @@ export function ImageModal({
   };
   const save = async () => {
     setError(null);
-    const body = { title, privacy, tags, folderId: folder };
+    const body = { title, privacy, tags, folderId: folder, aiLabel };
     if (image) {
       update.mutate({ id: image.id, body }, { onSuccess: done, onError: (e) => setError(e.message) });
       return;
@@ -63,6 +67,7 @@ export function ImageModal({
   return (
     <Modal opened onClose={onClose} title={image ? 'Edit image' : 'Add an image'}>
       <Stack>
+        {image && <StaffHiddenNotice reason={image.hiddenByStaff} what="image" />}
         {!image && (
           <FileInput
             label="Image"
@@ -95,6 +100,7 @@ export function ImageModal({
           value={folder}
           onChange={setFolder}
         />
+        <AiLabelSelect value={aiLabel} onChange={setAiLabel} />
         {error && (
           <Text c="red" size="sm" role="alert">
             {error}

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { GalleryImage } from '@brushline/shared/gallery/schemas';
+import { AiLabelBadge } from '../../../components/ai-label-badge.tsx';
+import { StaffHiddenNotice } from '../../../components/staff-hidden-notice.tsx';
 import { useReorderFolder } from '../api/gallery-queries.ts';
 import { SortableGrid } from './sortable-grid.tsx';
 
@@ -23,11 +25,14 @@ export function OwnImageTile({
 }) {
   return (
     <Stack gap={2}>
-      <img
-        src={image.media.miniatureUrl}
-        alt={titleOf(image)}
-        style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 6, display: 'block' }}
-      />
+      <Box pos="relative">
+        <img
+          src={image.media.miniatureUrl}
+          alt={titleOf(image)}
+          style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 6, display: 'block' }}
+        />
+        <AiLabelBadge label={image.aiLabel} pos="absolute" top={6} left={6} />
+      </Box>
       <Group justify="space-between" gap={4} wrap="nowrap">
         {handle}
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
@@ -42,6 +47,7 @@ export function OwnImageTile({
           <IconPencil size={16} aria-hidden />
         </ActionIcon>
       </Group>
+      <StaffHiddenNotice reason={image.hiddenByStaff} what="image" compact />
     </Stack>
   );
 }

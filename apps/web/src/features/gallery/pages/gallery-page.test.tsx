@@ -5,7 +5,12 @@ import type { GalleryImage } from '@brushline/shared/gallery/schemas';
 import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { GalleryPage } from './gallery-page.tsx';
 
-const image = (n: number, title: string, blurred = false): GalleryImage => {
+const image = (
+  n: number,
+  title: string,
+  blurred = false,
+  extra: Partial<GalleryImage> = {},
+): GalleryImage => {
   const id = `00000000-0000-4000-8000-0000000002${String(n).padStart(2, '0')}`;
   return {
     id,
@@ -24,7 +29,10 @@ const image = (n: number, title: string, blurred = false): GalleryImage => {
     tags: [],
     owner: { login: 'ann', displayName: 'Ann', avatarMiniatureUrl: null, badges: [] },
     blurred,
+    aiLabel: null,
+    hiddenByStaff: null,
     createdAt: new Date().toISOString(),
+    ...extra,
   } as unknown as GalleryImage;
 };
 
@@ -114,5 +122,25 @@ describe('/gallery', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: /try again/i }));
     expect(await screen.findByAltText('Sleepy fox')).toBeInTheDocument();
+  });
+
+  it('labels AI work on its tile and in the viewer', async () => {
+    stubFetch({
+      ...anonymous,
+      'GET /api/gallery': () => ({
+        status: 200,
+        body: {
+          items: [image(1, 'Moon', false, { aiLabel: 'generated' }), image(2, 'Sun')],
+          nextCursor: null,
+        },
+      }),
+    });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Open Moon, AI-generated' }));
+    const viewer = within(await screen.findByRole('dialog'));
+    expect(viewer.getByText('AI-generated')).toBeInTheDocument();
+    await user.click(viewer.getByRole('button', { name: 'Next image' }));
+    expect(viewer.queryByText('AI-generated')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open Sun' })).toBeInTheDocument();
   });
 });

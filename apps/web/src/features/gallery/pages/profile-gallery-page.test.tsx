@@ -145,6 +145,8 @@ describe('profile gallery: the owner’s images', () => {
       tags: [],
       owner: gallery.owner,
       blurred: false,
+      aiLabel: null,
+      hiddenByStaff: null,
       createdAt: new Date().toISOString(),
     } as unknown as GalleryImage;
     const content: FolderContent = {

@@ -1,9 +1,13 @@
 import { Anchor, List, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useSiteInfo } from '../../../lib/site-info.ts';
 import { LegalPageLayout } from './legal-page-layout.tsx';
 
 /** One section of a legal page: paragraphs, then a list, then notes, then the contact line. */
 export interface LegalSection {
+  /** For a link to the section (/terms#ai). */
+  id?: string;
   heading: string;
   paragraphs?: string[];
   items?: string[];
@@ -23,10 +27,22 @@ export function LegalDocument({
   sections: LegalSection[];
 }) {
   const { contactEmail } = useSiteInfo();
+  const { hash } = useLocation();
+  // The page renders after the browser looked for the #fragment: go to the section ourselves.
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
   return (
     <LegalPageLayout title={title} lang={lang}>
       {sections.map((section) => (
-        <section key={section.heading}>
+        // The margin keeps a linked section's heading clear of the sticky header.
+        <section
+          key={section.heading}
+          id={section.id}
+          style={{
+            scrollMarginTop: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))',
+          }}
+        >
           <Title order={2} mt="xl" mb="sm">
             {section.heading}
           </Title>

@@ -1,4 +1,6 @@
 import { MINIMUM_AGE } from '@brushline/shared/auth/constants';
+import { AI_POLICY } from '@brushline/shared/ai/policy';
+import { AI_POLICY_ID } from '../../../lib/ai-policy.ts';
 import { LegalDocument, type LegalSection } from '../components/legal-document.tsx';
 
 const SECTIONS: LegalSection[] = [
@@ -53,6 +55,8 @@ const SECTIONS: LegalSection[] = [
       'If you believe content on Brushline infringes your rights, write to the contact mailbox with a link to it and an explanation, and we will look into it.',
     ],
   },
+  // The instance's AI clause: its text lives in shared/ai/policy.ts, the one place an operator edits it.
+  { id: AI_POLICY_ID, heading: AI_POLICY.heading, paragraphs: [...AI_POLICY.paragraphs] },
   {
     heading: 'Commissions',
     paragraphs: [

@@ -68,6 +68,8 @@ export function makeCard(patch: Partial<Card> = {}): Card {
     infoProvidedByTheAuthor: 'Digital portraits.',
     terms: '',
     descriptionRequired: false,
+    aiLabel: null,
+    hiddenByStaff: null,
     galleryFolder: null,
     ownerId: artistMe.id,
     owner: { login: 'ann', displayName: 'Ann', avatarMiniatureUrl: null },

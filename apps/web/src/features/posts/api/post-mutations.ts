@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { messages } from '@brushline/shared/messages';
-import type { CreatePostBody, LikeState, Post } from '@brushline/shared/posts/schemas';
+import type { CreatePostBodyInput, LikeState, Post } from '@brushline/shared/posts/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { postKeys, type PostPages } from './post-queries.ts';
@@ -32,7 +32,7 @@ function patchPost(qc: QueryClient, id: number, change: (p: Post) => Post | null
 export function useCreatePost() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePostBody) => api<Post>('post', { method: 'POST', body }),
+    mutationFn: (body: CreatePostBodyInput) => api<Post>('post', { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: postKeys.lists() }),
   });
 }

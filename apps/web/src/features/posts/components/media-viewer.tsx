@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Modal, Text, Tooltip } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -30,8 +30,11 @@ export function MediaViewer({
   index,
   onIndexChange,
   onClose,
+  caption,
 }: {
   media: Media[];
+  /** Shown above the buttons for the open image: a gallery image's AI label, say. */
+  caption?: (index: number) => ReactNode;
   /** The open image, or null when the viewer is closed. */
   index: number | null;
   onIndexChange: (index: number) => void;
@@ -39,6 +42,7 @@ export function MediaViewer({
 }) {
   const open = index !== null && media.length > 0;
   const count = media.length;
+  const shownCaption = open ? caption?.(Math.min(index, count - 1)) : null;
   const current = open ? media[Math.min(index, count - 1)]! : null;
   const touch = useRef<{ x: number; y: number } | null>(null);
   const zoom = useRef<ReactZoomPanPinchContentRef>(null);
@@ -153,6 +157,7 @@ export function MediaViewer({
               </TransformComponent>
             </TransformWrapper>
           </Box>
+          {shownCaption && <Box mt="xs">{shownCaption}</Box>}
           <Group justify="space-between" mt="sm" wrap="nowrap" gap="xs">
             <ActionIcon
               variant="default"

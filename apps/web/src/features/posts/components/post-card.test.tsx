@@ -134,6 +134,19 @@ describe('maturity', () => {
     expect(within(posts[0]!).getByText('Questionable')).toBeInTheDocument();
     expect(within(posts[1]!).queryByText('Questionable')).toBeNull();
   });
+
+  it('shows the AI label beside the time; a post without one has none', async () => {
+    stubFetch({
+      'GET /api/posts/filter': () => ({
+        status: 200,
+        body: pageOf([makePost(6, { aiLabel: 'assisted' }), makePost(5)]),
+      }),
+    });
+    renderRoutes(routes, '/feed');
+    const posts = await screen.findAllByRole('article', { name: 'Post by Bob' });
+    expect(within(posts[0]!).getByText('AI-assisted')).toBeInTheDocument();
+    expect(within(posts[1]!).queryByText(/^AI-/)).toBeNull();
+  });
 });
 
 const media = [1, 2, 3].map((n) => ({

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Maturity } from '@brushline/shared/posts/constants';
 import type { Post } from '@brushline/shared/posts/schemas';
@@ -11,7 +11,8 @@ import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ReportButton } from '../../../components/report-button.tsx';
 import { UserBadges } from '../../../components/user-badges.tsx';
-import { hiddenByStaffText } from '@brushline/shared/moderation/messages';
+import { AiLabelBadge } from '../../../components/ai-label-badge.tsx';
+import { StaffHiddenNotice } from '../../../components/staff-hidden-notice.tsx';
 import { useDeletePost, useToggleLike } from '../api/post-mutations.ts';
 import { CollapsibleContent } from './collapsible-content.tsx';
 import { PostMediaGrid, type PictureLoading } from './post-media-grid.tsx';
@@ -132,6 +133,7 @@ export function PostCard({ post, pictures = 'lazy' }: { post: Post; pictures?: P
                     {maturityLook[post.maturity].label}
                   </Badge>
                 )}
+                <AiLabelBadge label={post.aiLabel} />
               </Group>
             </Stack>
           </Group>
@@ -140,11 +142,7 @@ export function PostCard({ post, pictures = 'lazy' }: { post: Post; pictures?: P
             {canDelete && <DeleteButton post={post} />}
           </Group>
         </Group>
-        {post.hiddenByStaff !== null && (
-          <Alert color="orange" title="Only you and staff can see this post">
-            {hiddenByStaffText(post.hiddenByStaff)}
-          </Alert>
-        )}
+        <StaffHiddenNotice reason={post.hiddenByStaff} what="post" />
         <CollapsibleContent>
           <Stack gap="sm">
             {post.postContent.trim() !== '' && (

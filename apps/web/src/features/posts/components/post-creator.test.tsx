@@ -65,9 +65,33 @@ describe('post creator', () => {
       postContent: 'Line one\nline two',
       attachedMedia: [],
       maturity: 'nsfw',
+      aiLabel: null,
     });
     expect(await screen.findByRole('article', { name: 'Post by Ann' })).toHaveTextContent('Line one');
     expect(form.getByRole('radio', { name: 'SFW' })).toBeChecked();
+  });
+
+  it('sends the chosen AI label, then starts the next post from "None"', async () => {
+    const calls = stubFetch({
+      'GET /api/sessioncheck': signedIn,
+      'GET /api/posts/filter': () => ({ status: 200, body: pageOf([]) }),
+      'POST /api/post': () => ({ status: 200, body: ownPost(1, { aiLabel: 'generated' }) }),
+    });
+    const { user } = renderRoutes(feedRoutes, '/feed');
+    const form = await creator();
+    const label = form.getByRole('combobox', { name: 'AI label' });
+    expect(label).toHaveValue('');
+    expect(form.getByRole('link', { name: /What the labels mean/ })).toHaveAttribute('href', '/terms#ai');
+    await user.type(form.getByLabelText('New post'), 'Moon study');
+    await user.selectOptions(label, 'AI-generated');
+    await user.click(form.getByRole('button', { name: 'Post' }));
+
+    await waitFor(() => expect(form.getByLabelText('New post')).toHaveValue(''));
+    expect(calls.find((c) => c.key === 'POST /api/post')?.body).toMatchObject({
+      postContent: 'Moon study',
+      aiLabel: 'generated',
+    });
+    expect(label).toHaveValue('');
   });
 
   it('shows the server’s refusal and keeps what was written', async () => {

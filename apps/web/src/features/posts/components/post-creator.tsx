@@ -18,7 +18,9 @@ import { uploadTooLargeMessage } from '@brushline/shared/media/messages';
 import { MATURITIES, POST_MEDIA_MAX, POST_TEXT_MAX, type Maturity } from '@brushline/shared/posts/constants';
 import { postTextTooLong } from '@brushline/shared/posts/messages';
 import type { Me } from '@brushline/shared/users/schemas';
+import type { AiLabel } from '@brushline/shared/ai/constants';
 import { IconPhoto, IconX } from '@tabler/icons-react';
+import { AiLabelSelect } from '../../../components/ai-label-select.tsx';
 import { ImageDropzone } from '../../../components/image-dropzone.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -68,6 +70,7 @@ function UploadTile({ item, onRemove }: { item: PostUpload; onRemove: () => void
 export function PostCreator({ user }: { user: Me }) {
   const [text, setText] = useState('');
   const [maturity, setMaturity] = useState<Maturity>('sfw');
+  const [aiLabel, setAiLabel] = useState<AiLabel | null>(null);
   const uploads = usePostUploads();
   const create = useCreatePost();
   const limit = uploadLimitFor(user.roles);
@@ -87,11 +90,12 @@ export function PostCreator({ user }: { user: Me }) {
   const submit = () => {
     if (blocked) return;
     create.mutate(
-      { postContent: text, attachedMedia: uploads.mediaIds, maturity },
+      { postContent: text, attachedMedia: uploads.mediaIds, maturity, aiLabel },
       {
         onSuccess: () => {
           setText('');
           setMaturity('sfw');
+          setAiLabel(null);
           uploads.clear();
           create.reset();
           toast.success('Posted!');
@@ -181,6 +185,7 @@ export function PostCreator({ user }: { user: Me }) {
               </Text>
             )}
           </Stack>
+          <AiLabelSelect value={aiLabel} onChange={setAiLabel} />
           {uploads.failed && (
             <Text size="sm" c="red">
               Remove the images that failed to upload, or add them again.

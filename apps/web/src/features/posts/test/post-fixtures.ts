@@ -27,6 +27,7 @@ export function makePost(id: number, extra: Partial<Post> = {}): Post {
     postContent: `Post number ${id}`,
     attachedMedia: [],
     maturity: 'sfw',
+    aiLabel: null,
     totalLikes: 0,
     likedByMe: false,
     createdAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),

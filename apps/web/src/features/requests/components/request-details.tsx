@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { toPath } from '@brushline/shared/paths';
+import { hiddenByStaffText } from '@brushline/shared/moderation/messages';
 import type { Request } from '@brushline/shared/requests/schemas';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
@@ -30,6 +31,11 @@ export function RequestDetails({ request, headingOrder = 1 }: { request: Request
   const sub = headingOrder === 1 ? 2 : 3;
   return (
     <Stack gap="md">
+      {request.hiddenByStaff !== null && (
+        <Alert color="orange" title="Only you and staff can see this request">
+          {hiddenByStaffText(request.hiddenByStaff)}
+        </Alert>
+      )}
       <Stack gap={6}>
         <Title order={headingOrder} fz="h2" style={{ overflowWrap: 'anywhere' }}>
           {request.title}

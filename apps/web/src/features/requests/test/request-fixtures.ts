@@ -29,6 +29,7 @@ export function makeRequest(patch: Partial<Request> = {}): Request {
     privacy: 'public',
     owner: person(buyerMe),
     applications: 1,
+    hiddenByStaff: null,
     createdAt: new Date(Date.now() - 3600_000).toISOString(),
     updatedAt: '2026-01-05T00:00:00.000Z',
     ...patch,

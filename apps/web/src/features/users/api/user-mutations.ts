@@ -10,6 +10,8 @@ import type {
 } from '@brushline/shared/users/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { sessionQuery } from '../../../lib/session.ts';
+import { cardKeys } from '../../cards/api/card-queries.ts';
+import { galleryKeys } from '../../gallery/api/gallery-queries.ts';
 import { postKeys } from '../../posts/api/post-queries.ts';
 import { userKeys } from './user-queries.ts';
 
@@ -41,6 +43,8 @@ export function useUpdateProfile() {
 /**
  * SPEC §7 PATCH user/update/settings/id/{id}. The maturity switches change what the feed shows,
  * and isArtist changes the roles, so the feed, the session and the profile are fetched again.
+ * hideAI (issue 25 §6) also changes the galleries, the artists list and profiles' cards: when it
+ * changed, those are fetched again too.
  */
 export function useUpdateSettings(login: string) {
   const qc = useQueryClient();
@@ -52,11 +56,19 @@ export function useUpdateSettings(login: string) {
       }),
     onSuccess: async ({ message, ...settings }) => {
       void message;
+      const before = qc.getQueryData<UserSettings>(userKeys.settings(login));
       qc.setQueryData(userKeys.settings(login), settings);
+      const aiChanged = before?.hideAI !== settings.hideAI;
       await Promise.all([
         qc.invalidateQueries({ queryKey: postKeys.lists() }),
         qc.invalidateQueries({ queryKey: sessionQuery.queryKey }),
         qc.invalidateQueries({ queryKey: userKeys.byLogin(login) }),
+        ...(aiChanged
+          ? [
+              qc.invalidateQueries({ queryKey: galleryKeys.all }),
+              qc.invalidateQueries({ queryKey: cardKeys.ofUsers() }),
+            ]
+          : []),
       ]);
     },
   });

@@ -1,11 +1,13 @@
-import { Button, Card, Group, Stack, Switch } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Switch, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useOutletContext } from 'react-router';
 import { messages } from '@brushline/shared/messages';
 import type { Me, UserSettings } from '@brushline/shared/users/schemas';
 import { MINIMUM_AGE } from '@brushline/shared/auth/constants';
 import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
+import { aiPolicyHref } from '../../../lib/ai-policy.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateSettings } from '../api/user-mutations.ts';
 import { settingsQuery } from '../api/user-queries.ts';
@@ -14,7 +16,7 @@ import { YourDataSection } from '../components/your-data-section.tsx';
 
 type Flags = Omit<UserSettings, 'id'>;
 
-const switches: { key: keyof Flags; label: string; description: string }[] = [
+const switches: { key: keyof Flags; label: string; description: ReactNode }[] = [
   {
     key: 'displayNSFW',
     label: 'Show NSFW posts',
@@ -24,6 +26,21 @@ const switches: { key: keyof Flags; label: string; description: string }[] = [
     key: 'displayQuestionable',
     label: 'Show questionable posts',
     description: 'Posts marked questionable appear in your feed.',
+  },
+  {
+    key: 'hideAI',
+    label: 'Hide AI-labelled content',
+    description: (
+      <>
+        Posts, gallery images and commission cards labelled AI-generated or AI-assisted leave your feed,
+        galleries, profiles and the artists list. Your own work stays visible to you.{' '}
+        <Anchor href={aiPolicyHref} target="_blank" rel="noopener" inherit>
+          About AI labels
+          <IconExternalLink size="0.9em" aria-hidden style={{ marginLeft: 2, verticalAlign: '-0.1em' }} />
+          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+        </Anchor>
+      </>
+    ),
   },
   {
     key: 'isArtist',
@@ -37,6 +54,7 @@ function GeneralForm({ me, saved }: { me: Me; saved: UserSettings }) {
     displayNSFW: saved.displayNSFW,
     displayQuestionable: saved.displayQuestionable,
     isArtist: saved.isArtist,
+    hideAI: saved.hideAI,
   });
   const update = useUpdateSettings(me.displayLogin);
   const changed = switches.some(({ key }) => flags[key] !== saved[key]);

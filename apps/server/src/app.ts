@@ -16,6 +16,8 @@ import type { Config } from './config.ts';
 import { defaultWebDist } from './locations.ts';
 import { openDatabase, ping, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { accountExportQueues } from './modules/account/account-export.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
@@ -194,6 +196,7 @@ export async function buildApp(opts: AppOptions) {
   // Timers (decision 0021). Started here, before anything can send a job: pg-boss makes or
   // migrates its schema, and the demo seed and the first requests may already schedule timers.
   await jobs.define(orderTimersQueue(deps, null));
+  for (const queue of accountExportQueues(deps, null)) await jobs.define(queue);
   await jobs.start();
   // Sockets go first, so the HTTP server is not kept open by them while Fastify closes it.
   app.addHook('preClose', async () => {
@@ -274,6 +277,7 @@ export async function buildApp(opts: AppOptions) {
       await api.register(browseRoutes(deps));
       await api.register(requestsRoutes(deps));
       await api.register(reviewsRoutes(deps));
+      await api.register(accountRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,7 @@ export const MODULE_ORDER = [
   'requests',
   'reviews',
   'moderation',
+  'account',
   'site',
 ] as const;
 

@@ -156,6 +156,23 @@ export const reactions: Reactions = {
       run: (ctx) => requestListChanged(ctx.bus),
     },
   ],
+  accountDeleted: [
+    {
+      name: 'posts: cached feed pages drop, so its posts leave the feed and its name leaves the others',
+      when: 'afterCommit',
+      run: (ctx) => authorChanged(ctx, null),
+    },
+    {
+      name: 'gallery: cached /artists and /gallery pages drop on every instance',
+      when: 'afterCommit',
+      run: (ctx) => galleryListsChanged(ctx.bus),
+    },
+    {
+      name: 'requests: cached request list pages drop on every instance',
+      when: 'afterCommit',
+      run: (ctx) => requestListChanged(ctx.bus),
+    },
+  ],
   wipCommented: [
     {
       name: 'chat: the comment is posted by the commissioner in the working chat (send limits and blocks apply)',

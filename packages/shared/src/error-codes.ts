@@ -6,6 +6,7 @@
  * (lower-cased FST_ERR_…) may also appear for malformed requests.
  */
 export const ERROR_CODES = [
+  'account_deleted',
   'account_suspended',
   'allowed_unknown',
   'already_answered',
@@ -31,6 +32,9 @@ export const ERROR_CODES = [
   'description_required',
   'display_card_exists',
   'display_media_not_shown',
+  'export_expired',
+  'export_preparing',
+  'export_too_soon',
   'extension_pending',
   'file_too_large',
   'folder_cycle',
@@ -51,6 +55,7 @@ export const ERROR_CODES = [
   'login_mismatch',
   'merge_self',
   'merge_target_missing',
+  'money_in_flight',
   'no_due_date',
   'no_extension',
   'no_file',
@@ -116,6 +121,7 @@ export const ERROR_CODES = [
   'validation_error',
   'verify_failed',
   'wrong_media_purpose',
+  'wrong_password',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -26,6 +26,7 @@ export const pageTitles: Record<PathName, string | null> = {
   settingsSocials: 'Social links',
   settingsNotifications: 'Notification settings',
   unsubscribe: 'Unsubscribe',
+  accountExport: 'Download your data',
   profileHome: 'Profile',
   profileQueue: 'Commission queue',
   profileCards: 'Commission cards',

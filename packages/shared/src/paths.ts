@@ -23,6 +23,8 @@ export const paths = {
   settingsNotifications: '/settings/notifications',
   /** Where an e-mail's unsubscribe link lands; works signed out (the token is signed). */
   unsubscribe: '/unsubscribe/:token',
+  /** Where a data export's mailed link lands (decision 0024): its owner, signed in, downloads the zip. */
+  accountExport: '/account/export/:token',
   profileHome: '/profile/:login/home',
   /** The artist's public queue: their public kanban columns as anonymous entries, and open slots. */
   profileQueue: '/profile/:login/queue',

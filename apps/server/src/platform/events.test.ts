@@ -26,6 +26,7 @@ const none: Reactions = {
   wipCommented: [],
   orderMoved: [],
   accountRestrictionChanged: [],
+  accountDeleted: [],
 };
 
 async function probe(): Promise<string[]> {

@@ -55,6 +55,11 @@ export interface DomainEventMap {
    * the staff's transaction, whose sessions of the account are already deleted.
    */
   accountRestrictionChanged: { userId: string; restricted: boolean };
+  /**
+   * account: the account was deleted (its content removed, its row anonymised, its sessions
+   * deleted); emitted inside the deleting transaction (decision 0024).
+   */
+  accountDeleted: { userId: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -165,6 +165,14 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/request/tracking/incoming': 'listIncomingTracking',
   'GET /api/request/tracking/outgoing': 'listOutgoingTracking',
   'GET /api/admin/jobs': 'getJobCounts',
+  'GET /api/account/export': 'getAccountExport',
+  'POST /api/account/export': 'requestAccountExport',
+  'GET /api/account/export/{token}': 'downloadAccountExport',
+  'GET /api/account/export/{token}/info': 'getAccountExportLink',
+  'POST /api/account/delete': 'deleteAccount',
+  'GET /api/admin/user/{login}/export': 'getUserExportByStaff',
+  'POST /api/admin/user/{login}/export': 'exportUserDataByStaff',
+  'POST /api/admin/user/{login}/delete': 'deleteUserByStaff',
 };
 
 /** The operationId of a route as Fastify registers it (`:param` in the path), if it has one. */

@@ -11,6 +11,7 @@ import { BOARD_WRITE_LIMIT } from '@brushline/shared/board/constants';
 import { CHAT_BLOCK_LIMIT, CHAT_OPEN_LIMIT, CHAT_SEND_LIMITS } from '@brushline/shared/chat/constants';
 import { MEDIA_UPLOAD_LIMIT } from '@brushline/shared/media/constants';
 import { REPORT_LIMIT } from '@brushline/shared/moderation/constants';
+import { ACCOUNT_DELETE_LIMIT } from '@brushline/shared/account/constants';
 import { tooManyRequestsMessage } from '@brushline/shared/messages';
 import { FORM_SEND_LIMIT } from '@brushline/shared/orders/constants';
 import { LIKE_LIMIT, POST_LIMITS } from '@brushline/shared/posts/constants';
@@ -47,6 +48,7 @@ export const LIMITS = {
   applyDailyUser: APPLY_DAILY_LIMIT,
   reportUser: REPORT_LIMIT,
   boardWriteUser: BOARD_WRITE_LIMIT,
+  accountDeleteUser: ACCOUNT_DELETE_LIMIT,
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof LIMITS;

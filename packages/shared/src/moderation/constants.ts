@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'relabel',
   'resolve_case',
   'dismiss_case',
+  'export_data',
+  'delete_account',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

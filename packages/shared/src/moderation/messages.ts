@@ -28,6 +28,7 @@ export const moderationMessages = {
   userNotFound: 'No user with this login.',
   notRestricted: 'This account is neither suspended nor banned.',
   notYourself: 'Staff cannot act on their own account.',
+  accountDeleted: 'This account is deleted: there is nothing left to act on.',
   staffOnlyByAdmin: 'Only an admin can suspend or ban a moderator or an admin.',
   lastAdmin: 'This is the last admin: grant the role to someone else first.',
   suspended: 'The account is suspended.',

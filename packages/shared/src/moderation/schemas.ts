@@ -76,6 +76,8 @@ export const adminUserSchema = z.object({
   restriction: restrictionSchema,
   /** Live sessions (signed-in browsers and devices). */
   sessions: z.number().int(),
+  /** When the account was deleted (ISO; decision 0024): its row stays, anonymised; null while it lives. */
+  deletedAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -42,6 +42,11 @@ export const users = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     /** Why staff suspended or banned the account: its owner reads it on sign-in. */
     suspensionReason: text('suspension_reason'),
+    /**
+     * The account was deleted (issue 25 §7, decision 0024): the row stays, anonymised, so the orders
+     * it took part in keep their other side; nobody signs in to it and it shows as "Deleted user".
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

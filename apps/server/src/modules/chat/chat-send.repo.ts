@@ -97,7 +97,9 @@ export async function checkAndStoreMessage(
     ), checked as (
       select ctx.*,
         exists(select 1 from chat_blocks b where b.blocker_id = ${sender} and b.blocked_id = ctx.other_id) as blocked_by_me,
-        exists(select 1 from chat_blocks b where b.blocker_id = ctx.other_id and b.blocked_id = ${sender}) as blocked_by_other
+        -- A deleted account (decision 0024) reads nothing more: as if it had blocked the sender.
+        (exists(select 1 from chat_blocks b where b.blocker_id = ctx.other_id and b.blocked_id = ${sender})
+          or exists(select 1 from users d where d.id = ctx.other_id and d.deleted_at is not null)) as blocked_by_other
       from ctx
     ), ins as (
       insert into chat_messages (room_id, sender_id, client_id, text)

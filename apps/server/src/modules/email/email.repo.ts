@@ -71,7 +71,9 @@ export async function dropPending(db: DbOrTx, userId: string, kinds: Notificatio
 export const enqueueIfWantedSql = (q: { notes: SQL; kind: NotificationKind; byDefault: boolean }) => sql`
   insert into ${emailQueue} (user_id, notification_id, kind)
   select n.user_id, n.id, ${q.kind}::notification_kind from (${q.notes}) n
-  where coalesce(
+  -- A deleted account's address delivers nowhere (decision 0024).
+  where not exists (select 1 from users d where d.id = n.user_id and d.deleted_at is not null)
+  and coalesce(
     (select p.by_email from ${emailPreferences} p where p.user_id = n.user_id and p.kind = ${q.kind}::notification_kind),
     ${q.byDefault}
   )`;

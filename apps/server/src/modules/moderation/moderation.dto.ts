@@ -16,6 +16,7 @@ export function toAdminUser(row: StaffUserRow): AdminUser {
     createdAt: iso(row.createdAt),
     restriction: restrictionOf(row),
     sessions: Number(row.sessions),
+    deletedAt: row.deletedAt ? iso(row.deletedAt) : null,
   };
 }
 

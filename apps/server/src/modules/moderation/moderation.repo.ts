@@ -22,6 +22,7 @@ const staffUserColumns = {
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
   createdAt: users.createdAt,
+  deletedAt: users.deletedAt,
   roles: rolesColumn,
   sessions: liveSessions,
 };

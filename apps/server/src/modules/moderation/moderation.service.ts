@@ -115,6 +115,7 @@ async function act(
   const staff = requireStaff(actor);
   const target = await findStaffUser(ctx.db, login);
   if (!target) throw notFound(m.userNotFound);
+  if (target.deletedAt) throw new AppError(409, 'account_deleted', m.accountDeleted);
   if (target.id === staff.id && opts.self !== 'allowed')
     throw new AppError(409, 'self_moderation', m.notYourself);
   if (opts.onStaff === 'admin' && isStaff(target.roles) && !staff.roles.includes('admin'))
@@ -269,6 +270,26 @@ export async function setBadge(ctx: Ctx, actor: Actor | null, login: string, bod
     self: 'allowed',
     work: (tx, target) =>
       setAccountBadge(tx, null, target.id, body.badge === 'verified' ? 'isVerified' : 'isAlpha', body.set),
+  });
+}
+
+/**
+ * A staff action another module takes on an account (the data export and the deletion, decision
+ * 0024), written in that module's transaction: the action and its entry commit together.
+ */
+export async function auditAccountAction(
+  ctx: TxCtx,
+  actor: Actor,
+  entry: { action: AuditAction; target: { id: string; login: string }; reason: string },
+): Promise<void> {
+  await insertAudit(ctx.db, {
+    actorId: actor.id,
+    actorLogin: actor.login,
+    action: entry.action,
+    targetUserId: entry.target.id,
+    targetLogin: entry.target.login,
+    reason: entry.reason,
+    detail: {},
   });
 }
 

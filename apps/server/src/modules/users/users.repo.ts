@@ -67,11 +67,19 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
-export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+export async function findUserByLogin(
+  db: DbOrTx,
+  login: string,
+  opts: { live?: boolean } = {},
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select(userColumns)
     .from(users)
-    .where(sql`lower(${users.login}) = ${lower(login)}`);
+    .where(
+      opts.live
+        ? sql`lower(${users.login}) = ${lower(login)} and ${users.deletedAt} is null`
+        : sql`lower(${users.login}) = ${lower(login)}`,
+    );
   return row;
 }
 

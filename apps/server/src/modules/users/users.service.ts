@@ -32,9 +32,9 @@ async function presented(ctx: Pick<Deps, 'hub'>, row: UserRow | undefined) {
   return toUser(row, await isOnline(ctx, row.id));
 }
 
-/** A user card: public, so anyone (signed in or not) gets the same answer. */
+/** A user card: public, so anyone (signed in or not) gets the same answer; a deleted account has none. */
 export async function getUserByLogin(ctx: Pick<Deps, 'db' | 'hub'>, _actor: Actor | null, login: string) {
-  return presented(ctx, await findUserByLogin(ctx.db, login));
+  return presented(ctx, await findUserByLogin(ctx.db, login, { live: true }));
 }
 
 export async function getUserById(ctx: Pick<Deps, 'db' | 'hub'>, _actor: Actor | null, id: string) {

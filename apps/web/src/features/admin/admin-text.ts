@@ -83,6 +83,10 @@ export function auditActionText({ action, detail }: Pick<AuditEntry, 'action' | 
       return `resolved ${theCase}`;
     case 'dismiss_case':
       return `dismissed ${theCase}`;
+    case 'export_data':
+      return 'started a data export (mailed to the user)';
+    case 'delete_account':
+      return 'deleted the account';
   }
 }
 
@@ -102,6 +106,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   relabel: 'Change a maturity label',
   resolve_case: 'Resolve a case',
   dismiss_case: 'Dismiss a case',
+  export_data: 'Export data',
+  delete_account: 'Delete an account',
 };
 
 /** A case's status as a badge says it. */

@@ -18,6 +18,10 @@ export const usersRoutes: RouteObject[] = [
     path: paths.profileReviews,
     lazy: async () => ({ Component: (await import('./pages/profile-reviews-page.tsx')).ProfileReviewsPage }),
   },
+  {
+    path: paths.accountExport,
+    lazy: async () => ({ Component: (await import('./pages/account-export-page.tsx')).AccountExportPage }),
+  },
   { path: redirectPaths.settings, element: <Navigate to={paths.settingsGeneral} replace /> },
   {
     lazy: async () => ({ Component: (await import('./pages/settings-layout.tsx')).SettingsLayout }),

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { ExportState } from '@brushline/shared/account/schemas';
 import type { AuditAction, CaseStatus } from '@brushline/shared/moderation/constants';
 import type {
   AdminUserDetail,
@@ -175,6 +176,34 @@ export function useCaseAction<A extends CaseAction>(id: number, action: A) {
         void qc.invalidateQueries({ queryKey: adminKeys.audits() });
         void qc.invalidateQueries({ queryKey: adminKeys.userDetails() });
       }
+    },
+  });
+}
+
+/** GET admin/user/{login}/export: the account's latest data export (decision 0024). */
+export const userExportQuery = (login: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.user(login), 'export'] as const,
+    queryFn: async () =>
+      (await api<{ export: ExportState }>(`admin/user/${encodeURIComponent(login)}/export`)).export,
+  });
+
+/**
+ * POST admin/user/{login}/export or /delete, on the person's request, with the reason for the audit
+ * log. A deletion renames the account, so the lists and the audit log are read again.
+ */
+export function useDataAction(login: string, action: 'export' | 'delete') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReasonBody) =>
+      api<{ message: string; export?: ExportState }>(`admin/user/${encodeURIComponent(login)}/${action}`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: adminKeys.user(login) });
+      void qc.invalidateQueries({ queryKey: adminKeys.userPages() });
+      void qc.invalidateQueries({ queryKey: adminKeys.audits() });
     },
   });
 }

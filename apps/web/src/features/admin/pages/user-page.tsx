@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { exportTimeText } from '@brushline/shared/account/messages';
 import { moderationMessages } from '@brushline/shared/moderation/messages';
 import type { AdminUserDetail } from '@brushline/shared/moderation/schemas';
 import { paths } from '@brushline/shared/paths';
@@ -18,6 +19,7 @@ import { roleName } from '../admin-text.ts';
 import { AuditList } from '../components/audit-list.tsx';
 import { RestrictionBadge } from '../components/restriction-badge.tsx';
 import { RolesAndBadges } from '../components/roles-and-badges.tsx';
+import { DataActions } from '../components/data-actions.tsx';
 import { UserActions } from '../components/user-actions.tsx';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -56,7 +58,13 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
             {user.badges.length > 0 ? <UserBadges badges={user.badges} size="sm" /> : 'None'}
           </Fact>
           <Fact term="Status">
-            {user.restriction ? <RestrictionBadge restriction={user.restriction} /> : 'In good standing'}
+            {user.deletedAt ? (
+              'Deleted'
+            ) : user.restriction ? (
+              <RestrictionBadge restriction={user.restriction} />
+            ) : (
+              'In good standing'
+            )}
           </Fact>
           {user.restriction && <Fact term="Reason">{user.restriction.reason}</Fact>}
         </SimpleGrid>
@@ -151,15 +159,21 @@ export function UserPage() {
     <Stack gap="lg">
       <Group>{back}</Group>
       <AccountCard user={user} />
-      {self ? (
+      {user.deletedAt ? (
+        <Alert color="gray" title="Deleted account" role="status">
+          Deleted on {exportTimeText(user.deletedAt)}. Its content is gone; its orders and the messages it
+          sent stay with the other side under “Deleted user”. There is nothing left to act on.
+        </Alert>
+      ) : self ? (
         <Alert color="blue" title="This is your account">
           Staff cannot warn, suspend, ban or sign out their own account: another staff member can.
         </Alert>
       ) : (
         <UserActions user={user} viewerIsAdmin={viewerIsAdmin} />
       )}
+      {!self && !user.deletedAt && <DataActions user={user} viewerIsAdmin={viewerIsAdmin} />}
       {/* An admin's own roles and badges too (the last admin keeps the role: the server says so). */}
-      {viewerIsAdmin && <RolesAndBadges user={user} />}
+      {viewerIsAdmin && !user.deletedAt && <RolesAndBadges user={user} />}
       <Sessions user={user} />
       <Stack component="section" aria-labelledby="account-audit" gap="xs">
         <Group justify="space-between" gap="xs">

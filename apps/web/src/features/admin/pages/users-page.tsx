@@ -36,7 +36,11 @@ function UserRow({ user }: { user: AdminUser }) {
         </Stack>
       </Table.Td>
       <Table.Td>
-        <RestrictionBadge restriction={user.restriction} />
+        {user.deletedAt ? (
+          <Text size="sm">Deleted</Text>
+        ) : (
+          <RestrictionBadge restriction={user.restriction} />
+        )}
       </Table.Td>
       <Table.Td ta="right">{user.sessions}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -45,6 +45,7 @@ export function adminUser(patch: Partial<AdminUser> = {}): AdminUser {
     createdAt: '2026-03-04T10:00:00.000Z',
     restriction: null,
     sessions: 2,
+    deletedAt: null,
     ...patch,
   };
 }

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useUpdateSettings } from '../api/user-mutations.ts';
 import { settingsQuery } from '../api/user-queries.ts';
 import { SettingsSection } from '../components/settings-section.tsx';
+import { YourDataSection } from '../components/your-data-section.tsx';
 
 type Flags = Omit<UserSettings, 'id'>;
 
@@ -109,6 +110,7 @@ export function SettingsGeneralPage() {
         // Keyed by the saved values, so the form starts again from them after a save or refetch.
         <GeneralForm key={JSON.stringify(data)} me={me} saved={data} />
       )}
+      <YourDataSection me={me} />
     </SettingsSection>
   );
 }

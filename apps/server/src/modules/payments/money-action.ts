@@ -6,7 +6,8 @@ import type { Actor } from '../../platform/session.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { orderForMoney, type MoneyOrder } from '../orders/orders.service.ts';
 import { moneyOverviewsChanged } from './money-overview-cache.ts';
-import { loadMoney, readMoney } from './order-money.service.ts';
+import { loadMoney } from './money-facts.ts';
+import { readMoney } from './order-money.service.ts';
 import { isClosed, type MoneyFacts } from './payments.rules.ts';
 import { insertMoneyEvent } from './payments.repo.ts';
 

@@ -1,57 +1,18 @@
 import { fromCents } from '@brushline/shared/cards/pricing';
-import { paymentMessages as m } from '@brushline/shared/payments/messages';
-import { planParts, planSummary } from '@brushline/shared/payments/plan';
+import { planSummary } from '@brushline/shared/payments/plan';
 import type { Extension, OrderMoney, PaymentPart } from '@brushline/shared/payments/schemas';
 import { PAYMENT_STATE_LABELS, paymentStateOf } from '@brushline/shared/payments/state';
-import type { Deps, TxCtx } from '../../platform/deps.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { Deps } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
-import { orderForMoney, type MoneyOrder } from '../orders/orders.service.ts';
+import { orderForMoney } from '../orders/orders.service.ts';
 import { toPerson } from '../users/users.dto.ts';
 import { figuresOf } from './ledger.rules.ts';
+import { loadMoney } from './money-facts.ts';
 import { paymentProvider } from './payment-provider.rules.ts';
-import {
-  autoApproveAt,
-  creditNoteNumber,
-  invoiceNumber,
-  isOverdue,
-  nextStep,
-  partStatusOf,
-  reachedStage,
-  type MoneyFacts,
-} from './payments.rules.ts';
-import {
-  findBalances,
-  findCreditNotes,
-  findLatestExtension,
-  findMoneyEvents,
-  findPaymentRows,
-} from './payments.repo.ts';
+import { autoApproveAt, creditNoteNumber, invoiceNumber, isOverdue, nextStep } from './payments.rules.ts';
+import { findCreditNotes, findLatestExtension, findMoneyEvents } from './payments.repo.ts';
 
-/** An order's money as its parties read it (GET order/{id}/money), and the facts every action starts from. */
-
-export function planOf(order: MoneyOrder) {
-  if (!order.paymentPlan) throw new AppError(400, 'no_payment_plan', m.noPlan);
-  return order.paymentPlan;
-}
-
-/** Everything the money side knows of one order, read in the caller's transaction. */
-export async function loadMoney(ctx: TxCtx, order: MoneyOrder): Promise<MoneyFacts> {
-  const plan = planOf(order);
-  const parts = planParts(plan, order.totalPriceCents);
-  const [rows, ledger] = await Promise.all([
-    findPaymentRows(ctx.db, order.id),
-    findBalances(ctx.db, order.id),
-  ]);
-  const reached = reachedStage(order);
-  const byIndex = new Map(rows.map((r) => [r.partIndex, r]));
-  const withStatus = parts.map((p) => ({
-    ...p,
-    row: byIndex.get(p.index),
-    status: partStatusOf(p, byIndex.get(p.index), reached),
-  }));
-  return { plan, parts: withStatus, balances: ledger.balances, refundedCents: ledger.refundedCents };
-}
+/** An order's money as its parties read it (GET comissionform/{id}/payments). */
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/session.ts';
 import { chooseStartBeforePayment } from '../orders/orders.service.ts';
 import { feeOf, paymentPostings, refundPostings } from './ledger.rules.ts';
 import { assertSide, moneyAction, partAction, recordAndTell } from './money-action.ts';
-import { planOf } from './order-money.service.ts';
+import { planOf } from './money-facts.ts';
 import { feeBasisPoints, paymentProvider } from './payment-provider.rules.ts';
 import { partWords } from './payments.rules.ts';
 import {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArtistsPage } from '@brushline/shared/gallery/browse-schemas';
+import type { ArtistsPage, DisplayCard } from '@brushline/shared/gallery/browse-schemas';
+import { DISPLAY_CARD_MEDIA } from '@brushline/shared/gallery/constants';
 import { reviewMessages } from '@brushline/shared/reviews/messages';
 import type {
   OrderReviews,
@@ -20,7 +21,7 @@ import {
   type OrderStatus,
   type TestUser,
 } from '../../test/kit.ts';
-import { shownArtist } from '../gallery/gallery-fixtures.ts';
+import { addImage, shownArtist } from '../gallery/gallery-fixtures.ts';
 import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 
 /**
@@ -341,5 +342,36 @@ describe('a person’s record', () => {
       medianAnswerHours: 24,
     });
     expect((await rep(first.buyer.login)).asBuyer).toEqual({ rating: null, ordersDone: 1 });
+  });
+});
+
+describe('a display card made while a review of its owner is written', () => {
+  it('counts the review once it commits (on PostgreSQL the card waits for it)', async () => {
+    const tag = (await createTag(t, await registerStaff(t), { title: uniqueTitle('race') })).title;
+    const artist = await registerArtist(t);
+    await createCard(t, artist, { isOpenComission: true, isCommissionsOpen: true });
+    const images: { id: string }[] = [];
+    for (let i = 0; i < DISPLAY_CARD_MEDIA; i++) images.push(await addImage(t, artist));
+    const buyer = await registerUser(t.app, t.dataDir);
+    const [form] = await doneOrders(artist, buyer, 1);
+    let made: Promise<{ statusCode: number; body: string; json: <T>() => T }> | undefined;
+    await t.app.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into reviews (form_id, author_id, subject_id, side, stars)
+        values (${form!.id}, ${buyer.id}, ${artist.id}, 'artist', 4)`);
+      // The card is made while the review is not yet committed (not awaited here: on PostgreSQL it
+      // waits for this transaction, on PGlite for the one connection).
+      made = call(t.app, 'POST', '/api/displaycard/create', artist.cookie, {
+        tags: [tag],
+        displayMedia: images.map((i) => i.id),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const res = await made!;
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await t.app.deps.db.execute<{ review_count: number; review_stars: number }>(
+      sql`select review_count, review_stars from display_cards where owner_id = ${artist.id}`,
+    );
+    expect(rows.map((r) => [Number(r.review_count), Number(r.review_stars)])).toEqual([[1, 4]]);
+    expect(res.json<{ card: DisplayCard }>().card).toBeDefined();
   });
 });

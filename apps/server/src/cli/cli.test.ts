@@ -109,7 +109,11 @@ describe('demo content', () => {
       const created = await seedDemoWithContent(fresh.app.deps);
       const artist = created.find((c) => c.login === 'demo_artist')!;
       const feed = (await fresh.app.inject({ url: '/api/posts/filter?page=1' })).json<PostPage>();
-      expect(feed.items).toHaveLength(3);
+      // The demo artist's two posts, the client's, and demo_painter's AI-assisted study (reported).
+      expect(feed.items).toHaveLength(4);
+      expect(feed.items.filter((p) => p.aiLabel === 'assisted').map((p) => p.owner.login)).toEqual([
+        'demo_painter',
+      ]);
       // The wiki is not empty: about 60 tags, with synonyms and parents, found by a synonym.
       const wiki = (await fresh.app.inject({ url: '/api/tags/take/1' })).json<{ total: number }>();
       // Anonymous readers are not shown NSFW tags (the wiki follows displayNSFW).
@@ -321,6 +325,11 @@ describe('demo content', () => {
         ['suspend', 'demo_spammer'],
         ['set_badge', 'demo_artist'],
       ]);
+      // An open case waits in the report queue: the study reported as wrongly labelled.
+      const cases = (
+        await fresh.app.inject({ url: '/api/admin/cases', headers: { cookie: sessionCookie(adminLogin) } })
+      ).json<{ cases: { targetKind: string; reasons: string[] }[] }>();
+      expect(cases.cases.map((c) => [c.targetKind, c.reasons])).toEqual([['post', ['wrong_maturity']]]);
     } finally {
       await fresh.close();
     }

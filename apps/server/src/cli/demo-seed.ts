@@ -94,7 +94,7 @@ export async function seedDemoWithContent(deps: Deps) {
   // Done orders and their reviews need both artists' cards.
   if (artist && client && painter) await seedDemoReviews(deps, { artist, client, painter });
   const spammer = created.find((c) => c.login === 'demo_spammer');
-  if (admin && artist && spammer) await seedDemoModeration(deps, { admin, artist, spammer });
+  if (admin && artist && spammer) await seedDemoModeration(deps, { admin, artist, spammer, painter, client });
   return created;
 }
 

@@ -62,6 +62,7 @@ describe('report case words', () => {
       fields({
         text: 'Hi\nthere',
         maturity: 'questionable',
+        aiLabel: 'assisted',
         media: ['a', 'b'],
         owner: 'ann',
         hiddenByStaff: 'x',
@@ -70,6 +71,7 @@ describe('report case words', () => {
       ['Owner', '@ann'],
       ['Text', 'Hi\nthere'],
       ['Maturity', 'Questionable'],
+      ['AI label', 'AI-assisted'],
       ['Pictures', '2 pictures'],
     ]);
     expect(

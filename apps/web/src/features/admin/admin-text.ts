@@ -1,3 +1,4 @@
+import { AI_LABEL_TEXT, type AiLabel } from '@brushline/shared/ai/constants';
 import { formatUsd } from '@brushline/shared/cards/pricing';
 import {
   REPORT_TARGETS,
@@ -182,6 +183,7 @@ const contentLabels: Record<string, string> = {
   preferences: 'Preferences',
   startingPrice: 'Starting price',
   maturity: 'Maturity',
+  aiLabel: 'AI label',
   tags: 'Tags',
   socials: 'Social links',
   media: 'Pictures',
@@ -228,6 +230,10 @@ function valueText(key: string, value: unknown): string {
       return typeof value === 'string' ? `@${value}` : JSON.stringify(value);
     case 'maturity':
       return typeof value === 'string' ? (maturityLabels[value] ?? value) : JSON.stringify(value);
+    case 'aiLabel':
+      return typeof value === 'string' && value in AI_LABEL_TEXT
+        ? AI_LABEL_TEXT[value as AiLabel]
+        : JSON.stringify(value);
     case 'startingPrice':
       return typeof value === 'number' ? formatUsd(value) : JSON.stringify(value);
     case 'sentAt':

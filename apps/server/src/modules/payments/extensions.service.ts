@@ -5,7 +5,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { moveDueDate } from '../orders/orders.service.ts';
-import { assertSide, moneyAction, recordAndTell } from './money-action.ts';
+import { moneyAction, recordAndTell } from './order-money.service.ts';
+import { assertSide } from './payments.rules.ts';
 import {
   answerExtension as answerExtensionRow,
   findLatestExtension,

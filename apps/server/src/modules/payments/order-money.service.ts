@@ -1,18 +1,47 @@
 import { fromCents } from '@brushline/shared/cards/pricing';
-import { planSummary } from '@brushline/shared/payments/plan';
+import { planParts, planSummary } from '@brushline/shared/payments/plan';
 import type { Extension, OrderMoney, PaymentPart } from '@brushline/shared/payments/schemas';
 import { PAYMENT_STATE_LABELS, paymentStateOf } from '@brushline/shared/payments/state';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import type { Actor } from '../../platform/session.ts';
-import { orderForMoney } from '../orders/orders.service.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import { orderForMoney, type MoneyOrder } from '../orders/orders.service.ts';
 import { toPerson } from '../users/users.dto.ts';
 import { figuresOf } from './ledger.rules.ts';
-import { loadMoney } from './money-facts.ts';
+import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { paymentProvider } from './payment-provider.rules.ts';
-import { autoApproveAt, creditNoteNumber, invoiceNumber, isOverdue, nextStep } from './payments.rules.ts';
-import { findCreditNotes, findLatestExtension, findMoneyEvents } from './payments.repo.ts';
+import {
+  assertOpenForPayments,
+  assertSide,
+  autoApproveAt,
+  creditNoteNumber,
+  invoiceNumber,
+  isOverdue,
+  nextStep,
+  partAt,
+  partStatusOf,
+  planOf,
+  reachedStage,
+  type MoneyFacts,
+} from './payments.rules.ts';
+import {
+  findBalances,
+  findCreditNotes,
+  findLatestExtension,
+  findMoneyEvents,
+  findPaymentRows,
+  insertMoneyEvent,
+} from './payments.repo.ts';
 
-/** An order's money as its parties read it (GET comissionform/{id}/payments). */
+/**
+ * An order's money: what every read and action starts from (loadMoney), the order's money as its
+ * parties read it (GET comissionform/{id}/payments), and the shape every money action shares
+ * (payments.service.ts, extensions.service.ts): one transaction with the order locked, the side
+ * that may act, the part acted on, the event on the order's timeline and the other side told
+ * after the commit.
+ */
+
+export type Push = (deps: Pick<Deps, 'hub' | 'log'>) => void;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -36,7 +65,7 @@ export async function readMoney(
   now: Date = new Date(),
 ): Promise<OrderMoney> {
   const order = await orderForMoney(ctx, actor, formId);
-  const money = await loadMoney(ctx, order);
+  const money = await loadMoney(ctx, null, order);
   const [events, extensionRow, notes] = await Promise.all([
     findMoneyEvents(ctx.db, order.id),
     findLatestExtension(ctx.db, order.id),
@@ -105,4 +134,91 @@ export async function readMoney(
       createdAt: n.createdAt.toISOString(),
     })),
   };
+}
+
+/** Everything the money side knows of one order, read in the caller's transaction. */
+export async function loadMoney(ctx: TxCtx, _actor: null, order: MoneyOrder): Promise<MoneyFacts> {
+  const plan = planOf(order);
+  const parts = planParts(plan, order.totalPriceCents);
+  const [rows, ledger] = await Promise.all([
+    findPaymentRows(ctx.db, order.id),
+    findBalances(ctx.db, order.id),
+  ]);
+  const reached = reachedStage(order);
+  const byIndex = new Map(rows.map((r) => [r.partIndex, r]));
+  const withStatus = parts.map((p) => ({
+    ...p,
+    row: byIndex.get(p.index),
+    status: partStatusOf(p, byIndex.get(p.index), reached),
+  }));
+  return { plan, parts: withStatus, balances: ledger.balances, refundedCents: ledger.refundedCents };
+}
+
+/**
+ * Runs one money action in a transaction: the order's task is locked first (so the action and any
+ * move of the same order happen one after the other), `work` writes and names whom to tell, and
+ * the answer is the order's money as the actor sees it afterwards.
+ */
+export async function moneyAction(
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
+  actor: Actor,
+  formId: number,
+  work: (tx: TxCtx, order: MoneyOrder, money: MoneyFacts) => Promise<Push[]>,
+): Promise<OrderMoney> {
+  const { pushes, parties } = await ctx.db.transaction(async (tx) => {
+    const order = await orderForMoney({ db: tx }, actor, formId, { lock: true });
+    const parties = [order.artistId, order.senderId];
+    return { pushes: await work({ db: tx }, order, await loadMoney({ db: tx }, null, order)), parties };
+  });
+  // Both parties' /crm/money on every instance (a repeat that wrote nothing drops them too).
+  await moneyOverviewsChanged(ctx.bus, parties);
+  for (const push of pushes) push(ctx);
+  return readMoney(ctx, actor, formId);
+}
+
+async function tell(
+  tx: TxCtx,
+  actor: Pick<Actor, 'id'> | null,
+  userId: string,
+  formId: number,
+  message: string,
+) {
+  const created = await createNotification(tx, actor, { userId, type: 'payment', message, formId });
+  return created.push;
+}
+
+/**
+ * What each money action ends with: its event on the order's money timeline, and a notification
+ * to `to` (the other side); answers the push to send once the transaction commits.
+ */
+export async function recordAndTell(
+  ctx: TxCtx,
+  actor: Actor,
+  event: Omit<Parameters<typeof insertMoneyEvent>[1], 'actorId'>,
+  to: string,
+  message: string,
+): Promise<Push[]> {
+  await insertMoneyEvent(ctx.db, { ...event, actorId: actor.id });
+  return [await tell(ctx, actor, to, event.formId, message)];
+}
+
+type Part = MoneyFacts['parts'][number];
+
+/**
+ * A money action on one part of an open order by one side (`what` it does, for the refusal):
+ * moneyAction with the side checked, the order open for payments and the part found.
+ */
+export function partAction(
+  ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
+  actor: Actor,
+  input: { formId: number; part: number },
+  side: 'artist' | 'buyer',
+  what: string,
+  work: (tx: TxCtx, order: MoneyOrder, money: MoneyFacts, part: Part) => Promise<Push[]>,
+): Promise<OrderMoney> {
+  return moneyAction(ctx, actor, input.formId, async (tx, order, money) => {
+    assertSide(order, side, what);
+    assertOpenForPayments(order);
+    return work(tx, order, money, partAt(money.parts, input.part));
+  });
 }

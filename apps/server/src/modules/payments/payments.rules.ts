@@ -1,6 +1,8 @@
 import { formatUsd, fromCents } from '@brushline/shared/cards/pricing';
 import type { PartStatus, PaymentStage } from '@brushline/shared/payments/constants';
 import { stageReached, upFrontParts, type PaymentPlan, type PlanPart } from '@brushline/shared/payments/plan';
+import { paymentMessages as m } from '@brushline/shared/payments/messages';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { MoneyOrder } from '../orders/orders.service.ts';
 import type { Balances } from './ledger.rules.ts';
 import type { PaymentRow } from './payments.repo.ts';
@@ -122,4 +124,27 @@ export function nextStep(
     return null;
   }
   return null;
+}
+
+/** The order's payment plan; an order without one takes no payment actions. */
+export function planOf(order: MoneyOrder) {
+  if (!order.paymentPlan) throw new AppError(400, 'no_payment_plan', m.noPlan);
+  return order.paymentPlan;
+}
+
+/** The artist acts; the buyer and staff may not. */
+export function assertSide(order: MoneyOrder, side: 'artist' | 'buyer', what: string): void {
+  if (order.side !== side)
+    throw new AppError(403, 'forbidden', `Only the ${side === 'artist' ? 'artist' : 'buyer'} can ${what}.`);
+}
+
+export function assertOpenForPayments(order: MoneyOrder): void {
+  if (isClosed(order)) throw new AppError(400, 'order_closed', m.orderClosed);
+  if (order.taskStatus === 'none') throw new AppError(400, 'part_not_due', m.orderNotAccepted);
+}
+
+export function partAt<T extends { index: number }>(parts: readonly T[], index: number): T {
+  const part = parts.find((p) => p.index === index);
+  if (!part) throw notFound(m.partNotFound);
+  return part;
 }

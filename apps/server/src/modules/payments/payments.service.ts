@@ -6,8 +6,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { chooseStartBeforePayment } from '../orders/orders.service.ts';
 import { feeOf, paymentPostings, refundPostings } from './ledger.rules.ts';
-import { assertSide, moneyAction, partAction, recordAndTell } from './money-action.ts';
-import { planOf } from './money-facts.ts';
+import { moneyAction, partAction, recordAndTell } from './order-money.service.ts';
+import { assertSide } from './payments.rules.ts';
+import { planOf } from './payments.rules.ts';
 import { feeBasisPoints, paymentProvider } from './payment-provider.rules.ts';
 import { partWords } from './payments.rules.ts';
 import {

@@ -21,14 +21,14 @@ import {
   findExpiredExports,
   findLatestExport,
   findLatestOwnExport,
-  findUserByLogin,
   insertExport,
   markExportExpired,
   markExportFailed,
   markExportReady,
   type AccountData,
   type ExportRow,
-} from './account.repo.ts';
+} from './account-export.repo.ts';
+import { findUserByLogin } from './account.repo.ts';
 
 /**
  * Data export (issue 25 §7, decision 0024): asked for in settings (or by staff for the person),

@@ -41,8 +41,8 @@ export function useDeleteAccount() {
   });
   const forget = () => {
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQuery.queryKey[0] });
-    // Asked again rather than set: the answer (signed out) arrives after the page has changed.
-    void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    // Signed out at once: the page goes to sign-in (the settings pages' guard sends it there too).
+    qc.setQueryData(sessionQuery.queryKey, null);
   };
   return { ...mutation, forget };
 }

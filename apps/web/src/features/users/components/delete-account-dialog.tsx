@@ -31,8 +31,10 @@ export function DeleteAccountDialog({ login, onClose }: { login: string; onClose
     try {
       const { message } = await remove.mutateAsync({ password, login: typed });
       toast.success(message);
-      await navigate(paths.feed, { replace: true });
+      // Signed out, to sign-in: where the ended session (its socket drops at once) sends the page
+      // anyway, so the two cannot race to different pages.
       remove.forget();
+      await navigate(paths.login, { replace: true });
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) setFields(err.fields);
       else setRefusal((err as Error).message);

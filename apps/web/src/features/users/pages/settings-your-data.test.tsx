@@ -7,7 +7,7 @@ import { usersRoutes } from '../routes.tsx';
 import { annMe } from '../test/user-fixtures.ts';
 
 /** Settings › General › Your data (issue 25 §7): the export and its state, and deleting the account. */
-const routes = [...usersRoutes, page('/login', <p>login page</p>), page('/feed', <p>feed page</p>)];
+const routes = [...usersRoutes, page('/login', <p>login page</p>)];
 const saved = { id: annMe.id, displayNSFW: false, displayQuestionable: false, isArtist: true };
 const base = {
   'GET /api/sessioncheck': () => ({ status: 200, body: annMe }),
@@ -112,6 +112,6 @@ describe('settings: your data', () => {
     answer = { status: 200, body: { message: accountMessages.deleted } };
     await user.click(confirm);
     expect(await screen.findByText(accountMessages.deleted)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

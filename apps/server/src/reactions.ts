@@ -4,7 +4,7 @@ import { followCommissionStatus } from './modules/board/board.service.ts';
 import { postInWorkingRoom } from './modules/chat/chat-messages.service.ts';
 import { openWorkingRoom } from './modules/chat/chat-rooms.service.ts';
 import { commissionCardsChanged, displayCardTagsDropped } from './modules/gallery/display-cards.service.ts';
-import { galleryListsChanged, galleryVocabularyChanged } from './modules/gallery/gallery-page-cache.ts';
+import { galleryListsChanged } from './modules/gallery/gallery-page-cache.ts';
 import { authorChanged } from './modules/posts/posts.service.ts';
 import {
   followOrderMoneyMoved,
@@ -16,6 +16,7 @@ import { recordAutoApproval, scheduleOrderTimers } from './modules/payments/time
 import { followApplicantRestriction } from './modules/requests/applications.service.ts';
 import { requestListChanged } from './modules/requests/request-list-cache.ts';
 import { followOrderDone } from './modules/reviews/reviews.service.ts';
+import { tagVocabularyChanged } from './modules/tags/tag-suggest-cache.ts';
 import type { Reactions } from './platform/events.ts';
 
 /**
@@ -46,9 +47,15 @@ export const reactions: Reactions = {
   ],
   tagVocabularyChanged: [
     {
-      name: 'gallery: cached /artists and /gallery pages and tag filters drop on every instance',
+      // First, so a list page read after the lists drop cannot take a filter's old ids.
+      name: 'tags: cached tag filters (and autocomplete answers) drop on every instance',
       when: 'afterCommit',
-      run: (ctx) => galleryVocabularyChanged(ctx.bus),
+      run: (ctx) => tagVocabularyChanged(ctx.bus),
+    },
+    {
+      name: 'gallery: cached /artists and /gallery pages drop on every instance',
+      when: 'afterCommit',
+      run: (ctx) => galleryListsChanged(ctx.bus),
     },
     {
       name: 'requests: cached request list pages and page starts drop on every instance',

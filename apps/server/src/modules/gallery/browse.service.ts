@@ -10,9 +10,9 @@ import {
   encodeCursor,
 } from '../../platform/keyset-cursor.ts';
 import type { Actor } from '../../platform/session.ts';
-import { tagSearchIds } from '../tags/tag-usage.service.ts';
+import { tagFilterIds } from '../tags/tag-usage.service.ts';
 import { readerTagSets, type ReaderTagSets } from './gallery-access.repo.ts';
-import { cachedPage, cachedTagIds, sharedReaderKey } from './gallery-page-cache.ts';
+import { cachedPage, sharedReaderKey } from './gallery-page-cache.ts';
 import { toDisplayCard, toGalleryImage } from './gallery.dto.ts';
 import { artistsPageRows, galleryPageRows, type RatingCursor } from './browse.repo.ts';
 
@@ -40,8 +40,7 @@ function decodeRatingCursor(cursor: string): RatingCursor {
  */
 async function tagIdsOf(ctx: Pick<Deps, 'db' | 'bus'>, actor: Actor | null, titles: string[]) {
   const out: number[][] = [];
-  for (const title of titles)
-    out.push(await cachedTagIds(ctx.bus, title, () => tagSearchIds(ctx, actor, title)));
+  for (const title of titles) out.push(await tagFilterIds(ctx, actor, title));
   return out;
 }
 

@@ -16,17 +16,14 @@ import type { ReaderTagSets } from './gallery-access.repo.ts';
  * write to the tag vocabulary (the tagVocabularyChanged event's reaction, reactions.ts). Changes
  * behind the app's back (the demo seed from the CLI, SQL) show within GALLERY_TTL_MS.
  *
- * A tag filter's ids are kept the same way (cachedTagIds), emptied by every vocabulary write.
- *
  * Concurrent misses of one page share one read (`load`), so a page that just expired under load is
  * read once, not once per waiting request; a read that began before an invalidation is not shared
  * with requests that arrive after it.
  */
 export const GALLERY_TTL_MS = 5000;
 const MAX_PAGES = 1000;
-const MAX_TAG_FILTERS = 5000;
 
-type ListsMessage = { kind: 'lists' } | { kind: 'vocabulary' };
+type ListsMessage = { kind: 'lists' };
 /** The cache bus topic of changes to the lists. */
 export const galleryListsTopic = cacheTopic<ListsMessage>('gallery-lists');
 export const GALLERY_LISTS_TOPIC = galleryListsTopic.name;
@@ -39,18 +36,6 @@ const galleryPages = defineBusCache<Page>({
   max: MAX_PAGES,
   ttlMs: GALLERY_TTL_MS,
   hears: [hear(galleryListsTopic)],
-});
-
-/** A tag filter's ids (the tag and its descendants) by the title asked; dropped with the vocabulary. */
-const galleryTagIds = defineBusCache<{ ids: number[] }>({
-  name: 'gallery tag filters',
-  max: MAX_TAG_FILTERS,
-  ttlMs: GALLERY_TTL_MS,
-  hears: [
-    hear(galleryListsTopic, (ids, m) => {
-      if (m.kind === 'vocabulary') ids.invalidate();
-    }),
-  ],
 });
 
 /** Which shared set of pages this reader reads, or null when their lists are their own. */
@@ -74,22 +59,5 @@ export async function cachedPage<P extends Page>(
   return galleryPages(bus).load(`${reader}|${key}`, read);
 }
 
-/**
- * The ids a tag filter by `title` matches (`read`: the tag, its synonyms' canonical tag and its
- * descendants), kept until the next write to the vocabulary, so a
- * filtered list that misses its page still skips the two lookups of the tag and its descendants.
- */
-export async function cachedTagIds(
-  bus: CacheBus,
-  title: string,
-  read: () => Promise<number[]>,
-): Promise<number[]> {
-  return (await galleryTagIds(bus).load(title, async () => ({ ids: await read() }))).ids;
-}
-
 /** A write that can change /artists or /gallery has committed: every instance drops its pages. */
 export const galleryListsChanged = (bus: CacheBus) => galleryListsTopic.publish(bus, { kind: 'lists' });
-
-/** The tag vocabulary changed (the tagVocabularyChanged reaction): every instance drops its pages and tag filters. */
-export const galleryVocabularyChanged = (bus: CacheBus) =>
-  galleryListsTopic.publish(bus, { kind: 'vocabulary' });

@@ -13,7 +13,7 @@ import type { Actor } from '../../platform/session.ts';
 import { readerTagSetsOf } from '../gallery/hidden-tags.service.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
-import { clearTagsOf, setTagsOf, tagSearchIds, tagsOfMany } from '../tags/tag-usage.service.ts';
+import { clearTagsOf, setTagsOf, tagFilterIds, tagsOfMany } from '../tags/tag-usage.service.ts';
 import { cachedPage, requestListCache, requestListChanged, type PageStarts } from './request-list-cache.ts';
 import { requestNotFound, toRequest, toRequestValues } from './requests.dto.ts';
 import {
@@ -218,7 +218,7 @@ export async function filterRequests(
   const read = cachedPage(ctx.bus, `${key}#${q.page}`, async () => {
     const tagIds = [];
     for (const title of filter.tags) {
-      const ids = await tagSearchIds(ctx, null, title);
+      const ids = await tagFilterIds(ctx, null, title);
       if (ids.length === 0) return [];
       tagIds.push(ids);
     }

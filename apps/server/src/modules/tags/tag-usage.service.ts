@@ -4,6 +4,7 @@ import type { TagRef } from '@brushline/shared/tags/schemas';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
+import { cachedFilterIds } from './tag-filter-cache.ts';
 import { searchIdsByTitle } from './tags-graph.repo.ts';
 import { tagRuleError } from './tags.rules.ts';
 import {
@@ -134,6 +135,19 @@ export async function tagSearchIds(
   title: string,
 ): Promise<number[]> {
   return searchIdsByTitle(ctx.db, normalizeTagTitle(title));
+}
+
+/**
+ * `tagSearchIds` for a list's filter, outside any transaction: kept until the next vocabulary
+ * write (tag-filter-cache.ts), so a page the list cache misses does not look the tag up again.
+ */
+export async function tagFilterIds(
+  ctx: Pick<Deps, 'db' | 'bus'>,
+  actor: Actor | null,
+  title: string,
+): Promise<number[]> {
+  const normalized = normalizeTagTitle(title);
+  return cachedFilterIds(ctx.bus, normalized, () => tagSearchIds(ctx, actor, normalized));
 }
 
 /** Ids of the things of `kind` found by searching for `title` (descendants and synonyms included). */

@@ -3,6 +3,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -32,6 +34,34 @@ export async function serveBench(
     rateLimitPrefix: `bench-${name}-${process.pid}`,
   });
   return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
+/**
+ * The app on the PostgreSQL database at `url`, in a process of its own (serve-child.ts, forked with
+ * this process's flags so it loads TypeScript the same way): the load generator keeps its own event
+ * loop, as clients do. `close` ends it.
+ */
+export async function serveInChild(
+  url: string,
+  dataDir: string,
+  name: string,
+): Promise<{ base: string; close: () => Promise<void> }> {
+  const child = fork(new URL('./serve-child.ts', import.meta.url), [url, dataDir, name]);
+  const [message] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(() => {
+      throw new Error('the bench server exited before listening');
+    }),
+  ])) as [{ base: string }];
+  return {
+    base: message.base,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.send('close');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -78,7 +108,10 @@ export interface PostgresBench {
   /** The fresh, migrated database (seed it before `serve`). */
   database: Database;
   url: string;
-  /** Serves the app on the database; its base URL. */
+  /**
+   * Serves the app on the database, in a process of its own (BENCH_IN_PROCESS=1: in this one, where
+   * the load generator shares its event loop, as every bench ran before 2026-11-28); its base URL.
+   */
   serve: () => Promise<string>;
   /**
    * Closes the app, then drops the database — or keeps it with BENCH_KEEP_DB=1 (its URL printed,
@@ -101,6 +134,7 @@ export async function postgresBench(name: string): Promise<PostgresBench> {
   const fresh = await freshPostgres(pgUrl);
   const dataDir = await mkdtemp(join(tmpdir(), `brushline-bench-${name}-`));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let closeChild: (() => Promise<void>) | undefined;
   try {
     await runMigrations(fresh.database);
   } catch (error) {
@@ -112,12 +146,18 @@ export async function postgresBench(name: string): Promise<PostgresBench> {
     database: fresh.database,
     url: fresh.url,
     serve: async () => {
-      const served = await serveBench(fresh.database, dataDir, name);
-      app = served.app;
+      if (process.env.BENCH_IN_PROCESS === '1') {
+        const served = await serveBench(fresh.database, dataDir, name);
+        app = served.app;
+        return served.base;
+      }
+      const served = await serveInChild(fresh.url, dataDir, name);
+      closeChild = served.close;
       return served.base;
     },
     finish: async () => {
       await app?.close();
+      await closeChild?.();
       const keep = process.env.BENCH_KEEP_DB === '1';
       if (keep) {
         await fresh.database.close();

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -101,6 +103,24 @@ describe('the S3 media store on a real S3 protocol server', () => {
       );
     } finally {
       wrong.close();
+    }
+  });
+
+  it('fails a read when the service accepts the connection and never answers', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const hung = createS3Storage(settingsOf({ ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${port}` }), {
+      answerTimeoutMs: 200,
+    });
+    const started = Date.now();
+    try {
+      await expect(hung.open(key())).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      hung.close();
+      silent.closeAllConnections();
+      silent.close();
     }
   });
 });

@@ -40,7 +40,7 @@ const MAX_SOCKETS = 256;
  * local store's key rule. Objects are private: nothing is addressable without the keys, and the
  * app streams every read after its access check (docs/decisions/0026-object-storage.md).
  */
-export function createS3Storage(settings: S3Settings): S3Storage {
+export function createS3Storage(settings: S3Settings, opts: { answerTimeoutMs?: number } = {}): S3Storage {
   const { bucket } = settings;
   const client = new S3Client({
     endpoint: settings.endpoint,
@@ -51,10 +51,12 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     // newer default (CRC32 headers and aws-chunked bodies) on every request.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // A service that does not answer fails the request instead of holding it forever.
+    // A service that does not answer fails the request instead of holding it forever. The
+    // answer's timer stops once its headers arrive: a body streamed to a slow reader is not cut.
     requestHandler: {
       connectionTimeout: 5_000,
-      requestTimeout: 30_000,
+      requestTimeout: opts.answerTimeoutMs ?? 30_000,
+      throwOnRequestTimeout: true,
       httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
       httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
     },

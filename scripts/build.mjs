@@ -66,6 +66,7 @@ async function buildServer() {
       main: 'apps/server/src/main.ts',
       seed: 'apps/server/src/cli/seed.ts',
       admin: 'apps/server/src/cli/admin.ts',
+      'media-to-s3': 'apps/server/src/cli/media-to-s3.ts',
     },
     outdir: out,
     bundle: true,

@@ -61,7 +61,7 @@ import { createOutageWatch, isDatabaseUnavailable } from './platform/outage.ts';
 import { createHub } from './platform/hub.ts';
 import { hubDescription } from './platform/hub-docs.ts';
 import { operationIdOf } from './platform/operation-ids.ts';
-import { createLocalStorage } from './platform/media-storage.ts';
+import { openMediaStorage } from './platform/media-stores.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
@@ -113,6 +113,8 @@ export async function buildApp(opts: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Asked first: a bucket that does not answer stops the boot before anything else opens.
+  const media = await openMediaStorage(config);
   let database: Database;
   if (opts.database) database = opts.database;
   else {
@@ -171,7 +173,7 @@ export async function buildApp(opts: AppOptions) {
     config,
     log: app.log,
     hub,
-    storage: createLocalStorage(join(config.DATA_DIR, 'media')),
+    storage: media.storage,
     imageWork: createWorkPool({ size: config.IMAGE_WORKERS, smallCost: SMALL_IMAGE_PIXELS }),
     signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
     checkRedis: redisConnection ? () => redisConnection.ping() : null,
@@ -211,6 +213,7 @@ export async function buildApp(opts: AppOptions) {
     dbWatch.close();
     await bus.close();
     await redisConnection?.close();
+    media.close();
     if (!opts.database) await database.close();
   });
 

@@ -58,11 +58,38 @@ const envSchema = z.object({
     .max(90, { error: 'must be from 2 to 90' })
     .default(AUTO_APPROVE_DAYS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where uploads live: DATA_DIR/media, or an S3-compatible bucket (decision 0026). */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3 service's origin; unset means AWS itself (the region's endpoint). */
+  S3_ENDPOINT: urlWith(['http', 'https']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+    })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and Ceph RGW usually want; false: bucket.host. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+/** What the S3 media store needs, every variable present (requireS3). */
+export interface S3Settings {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
 export interface Config extends Omit<Env, 'IMAGE_WORKERS'> {
+  /** The bucket's settings when MEDIA_STORAGE is s3, else null. */
+  s3: S3Settings | null;
   /** Images re-encoded at once (plus one express slot for small ones): docs/decisions/0011-hardening.md. */
   IMAGE_WORKERS: number;
   /** PUBLIC_URL, or http://localhost:PORT when unset. */
@@ -97,11 +124,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  IMAGE_WORKERS: must be at most ${maxWorkers} (UV_THREADPOOL_SIZE minus 2); raise UV_THREADPOOL_SIZE for more`,
     );
   }
+  const s3 = parsed.data.MEDIA_STORAGE === 's3' ? requireS3(parsed.data) : null;
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
   return {
     ...parsed.data,
     IMAGE_WORKERS: imageWorkers,
+    s3,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
+  };
+}
+
+/**
+ * The bucket's settings, or a ConfigError naming each missing variable: at boot with
+ * MEDIA_STORAGE=s3, and for `npm run media:to-s3`, which fills the bucket before the switch.
+ */
+export function requireS3(env: Env): S3Settings {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    const missing = Object.entries({
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+    })
+      .filter(([, value]) => !value)
+      .map(([name]) => `${name}: is required for the S3 media storage`);
+    throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
+  }
+  return {
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }

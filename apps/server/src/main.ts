@@ -21,7 +21,15 @@ try {
 const stream = process.stdout.isTTY
   ? pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, sync: true })
   : undefined;
-const app = await buildApp({ config, logger: { level: config.LOG_LEVEL, ...(stream ? { stream } : {}) } });
+// A setting only checkable by asking (the S3 bucket) stops the start with the same kind of message.
+const app = await buildApp({
+  config,
+  logger: { level: config.LOG_LEVEL, ...(stream ? { stream } : {}) },
+}).catch((err: unknown) => {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 
 // Only the embedded database seeds itself; a server on DATABASE_URL is seeded by `npm run seed`.
 const demoAccounts = !config.DATABASE_URL && config.SEED_DEMO ? await seedDemoIfEmpty(app.deps) : [];

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where image bytes live. Features only see this interface, so an S3-compatible store can be
- * added later beside the local disk one without touching them.
+ * Where image bytes (and account archives) live: the local disk here, or an S3-compatible bucket
+ * (s3-storage.ts), chosen by MEDIA_STORAGE. Features only see this interface.
  */
 export interface MediaStorage {
   /** Stores the bytes under `key` atomically: a reader never sees half a file. */
@@ -18,12 +18,17 @@ export interface MediaStorage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
 
+/** The one key rule of every store: the shapes the server makes (ab/cd/<hex>.webp, exports/<hex>.zip). */
+export const isMediaKey = (key: string) => SAFE_KEY.test(key) && !key.includes('..');
+
+export function assertMediaKey(key: string): string {
+  if (!isMediaKey(key)) throw new Error(`bad media key ${key}`);
+  return key;
+}
+
 /** Local disk under DATA_DIR/media, outside any folder the web server serves by itself. */
 export function createLocalStorage(root: string): MediaStorage {
-  const pathOf = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`bad media key ${key}`);
-    return join(root, key);
-  };
+  const pathOf = (key: string) => join(root, assertMediaKey(key));
   return {
     async put(key, bytes) {
       const path = pathOf(key);

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteOptions, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createJobQueue } from '../platform/jobs.ts';
+import { startS3Server } from './s3-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,11 +15,39 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** PostgreSQL: a migrated database to copy per test file. */
     pgTemplate: string;
+    /** TEST_MEDIA_STORAGE=s3: the run's S3 server, where each test app makes its own bucket. */
+    s3Endpoint: string;
   }
 }
 
 /** Migrates once per run; every test file then starts from a copy (fresh database per file). */
 export default async function setup(project: TestProject) {
+  const stopS3 = await provideS3(project);
+  const stopDatabase = await setupDatabase(project);
+  return async () => {
+    await stopDatabase();
+    await stopS3();
+  };
+}
+
+/**
+ * With TEST_MEDIA_STORAGE=s3 (`npm run test:s3`), one S3 protocol server for the run: test apps
+ * then keep media in a bucket each instead of their DATA_DIR (harness.ts).
+ */
+async function provideS3(project: TestProject): Promise<() => Promise<void>> {
+  const mode = process.env.TEST_MEDIA_STORAGE ?? 'local';
+  if (mode !== 'local' && mode !== 's3')
+    throw new Error(`TEST_MEDIA_STORAGE must be local or s3, not ${mode}`);
+  if (mode === 'local') {
+    project.provide('s3Endpoint', '');
+    return async () => {};
+  }
+  const server = await startS3Server();
+  project.provide('s3Endpoint', server.endpoint);
+  return () => server.close();
+}
+
+async function setupDatabase(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `brushline_tmpl_${process.pid}`;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { createTestApp, pgliteReuse } from './harness.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { createTestApp, pgliteReuse, registerUser } from './harness.ts';
+import { uploadImage } from './media-fixtures.ts';
+import { localMediaFiles } from './s3-server.ts';
 
 // On PostgreSQL every file gets a database of its own from the template; only PGlite is reused.
 describe.skipIf(!!process.env.DATABASE_URL)('the test harness on PGlite', () => {
@@ -36,6 +38,24 @@ describe.skipIf(!!process.env.DATABASE_URL)('the test harness on PGlite', () => 
       });
     } finally {
       await second.close();
+    }
+  });
+});
+
+// `npm run test:s3` runs the media suites with TEST_MEDIA_STORAGE=s3: this proves they really do.
+describe('the test harness media store', () => {
+  it("puts a test app's media in a bucket of its own with TEST_MEDIA_STORAGE=s3, else under its DATA_DIR", async () => {
+    const onS3 = process.env.TEST_MEDIA_STORAGE === 's3';
+    expect(!!inject('s3Endpoint')).toBe(onS3);
+    const t = await createTestApp();
+    try {
+      expect(t.app.deps.config.MEDIA_STORAGE).toBe(onS3 ? 's3' : 'local');
+      const ann = await registerUser(t.app, t.dataDir);
+      await uploadImage(t.app, ann.cookie);
+      expect(await t.storedFiles()).toHaveLength(2);
+      expect(await localMediaFiles(t.dataDir)).toHaveLength(onS3 ? 0 : 2);
+    } finally {
+      await t.close();
     }
   });
 });

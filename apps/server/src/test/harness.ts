@@ -11,6 +11,7 @@ import { openDatabase, pgliteOptions, type Database } from '../db/client.ts';
 import { hashPassword, setPasswordHashCost } from '../platform/passwords.ts';
 import { SESSION_COOKIE, startSession } from '../platform/session.ts';
 import { createAccount } from '../modules/users/users.service.ts';
+import { testMediaStore } from './s3-server.ts';
 
 // Accounts made by tests hash at argon2id's smallest cost (platform/passwords.ts says why).
 setPasswordHashCost('test');
@@ -18,6 +19,8 @@ setPasswordHashCost('test');
 export interface TestApp {
   app: App;
   dataDir: string;
+  /** What the media store holds (files under DATA_DIR/media, or the test bucket's keys), sorted. */
+  storedFiles(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -144,6 +147,8 @@ export async function createTestApp(
   const dataDir = await mkdtemp(join(tmpdir(), 'brushline-test-'));
   // A second app in the same file (other settings) may share the file's database: PGlite is slow to load.
   const { database, drop } = shared ? { database: shared, drop: async () => {} } : await freshDatabase();
+  // Media on the disk, or in a bucket of its own with TEST_MEDIA_STORAGE=s3 (global-setup.ts).
+  const media = await testMediaStore(dataDir, inject('s3Endpoint'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
@@ -152,6 +157,7 @@ export async function createTestApp(
     // the e-mail suites flush explicitly (flushEmailQueue with a later `now`) or shorten it.
     EMAIL_BATCH_SECONDS: '86400',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...media.env,
     ...env,
   });
   const app = await buildApp({
@@ -167,8 +173,10 @@ export async function createTestApp(
   return {
     app,
     dataDir,
+    storedFiles: media.files,
     async close() {
       await app.close();
+      media.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountExports } from '../../db/schema/account.ts';
 import { commissionCards } from '../../db/schema/cards.ts';
@@ -85,6 +85,15 @@ export async function findExpiredExports(db: DbOrTx, now: Date) {
     .select({ id: accountExports.id, storageKey: accountExports.storageKey })
     .from(accountExports)
     .where(and(eq(accountExports.status, 'ready'), lt(accountExports.expiresAt, now)));
+}
+
+/** The storage keys of every archive still stored (ready, not yet expired and removed). */
+export async function storedExportKeys(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ key: accountExports.storageKey })
+    .from(accountExports)
+    .where(isNotNull(accountExports.storageKey));
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
 /** Every row of the person's, by area, as the archive's data.json shows it (no password, no session). */

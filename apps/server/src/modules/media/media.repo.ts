@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Media } from '@brushline/shared/media/schemas';
 import { isUuid } from '@brushline/shared/uuid';
 import type { DbOrTx } from '../../db/client.ts';
@@ -35,4 +35,14 @@ export async function findMediaByIds(db: DbOrTx, ids: readonly string[]): Promis
     const row = byId.get(id);
     return row ? [toMedia(row)] : [];
   });
+}
+
+/** One page of every upload's two storage keys, by id after `afterId` (`npm run media:to-s3`). */
+export async function storageKeysPage(db: DbOrTx, afterId: string | null, limit: number) {
+  return db
+    .select({ id: media.id, storageKey: media.storageKey, miniatureKey: media.miniatureKey })
+    .from(media)
+    .where(afterId ? gt(media.id, afterId) : undefined)
+    .orderBy(asc(media.id))
+    .limit(limit);
 }

@@ -8,7 +8,7 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import { multipartBody, pngBytes, uploadImage } from '../../test/media-fixtures.ts';
 import { findMediaByIds } from './media.repo.ts';
 import { assertOwnMedia } from './media.service.ts';
-import { mediaRowCount, storedFiles } from './media.test-fixtures.ts';
+import { mediaRowCount } from './media.test-fixtures.ts';
 
 let t: TestApp;
 let ann: Awaited<ReturnType<typeof registerUser>>;
@@ -88,7 +88,7 @@ describe('uploads that fail half way', () => {
       },
     };
     try {
-      const files = await storedFiles(t.dataDir);
+      const files = await t.storedFiles();
       const rows = await mediaRowCount(t.app);
       const body = multipartBody(await pngBytes());
       const res = await t.app.inject({
@@ -100,7 +100,7 @@ describe('uploads that fail half way', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json().error.message).toBe(messages.serverError);
       expect(puts).toBe(2);
-      expect(await storedFiles(t.dataDir)).toEqual(files);
+      expect(await t.storedFiles()).toEqual(files);
       expect(await mediaRowCount(t.app)).toBe(rows);
     } finally {
       t.app.deps.storage = storage;
@@ -123,7 +123,7 @@ describe('uploads whose row cannot be recorded', () => {
       },
     };
     try {
-      const files = await storedFiles(t.dataDir);
+      const files = await t.storedFiles();
       const rows = await mediaRowCount(t.app);
       const body = multipartBody(await pngBytes());
       const res = await t.app.inject({
@@ -134,7 +134,7 @@ describe('uploads whose row cannot be recorded', () => {
       });
       expect(res.statusCode).toBe(500);
       expect(puts).toBe(2);
-      expect(await storedFiles(t.dataDir)).toEqual(files);
+      expect(await t.storedFiles()).toEqual(files);
       expect(await mediaRowCount(t.app)).toBe(rows);
     } finally {
       t.app.deps.storage = storage;

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -69,16 +67,6 @@ export const noisePng = (width: number, height: number) =>
   sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
-
-/** Every file under DATA_DIR/media (temporary ones included). */
-export async function storedFiles(dataDir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(join(dataDir, 'media'), { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
 
 export async function mediaRowCount(app: App): Promise<number> {
   const [row] = await app.deps.db.select({ n: count() }).from(media);

@@ -17,7 +17,6 @@ import {
   manyFramesGifBytes,
   mediaRowCount,
   noisePng,
-  storedFiles,
   webpBytes,
 } from './media.test-fixtures.ts';
 
@@ -52,12 +51,12 @@ async function fetchVariant(m: Media, variant: 'full' | 'miniature' = 'full') {
 
 /** Runs a refused upload and checks it left no file and no row behind. */
 async function expectRefused(send: () => ReturnType<typeof post>, status: number, message: string) {
-  const files = await storedFiles(t.dataDir);
+  const files = await t.storedFiles();
   const rows = await mediaRowCount(t.app);
   const res = await send();
   expect(res.statusCode).toBe(status);
   expect(res.json().error.message).toBe(message);
-  expect(await storedFiles(t.dataDir)).toEqual(files);
+  expect(await t.storedFiles()).toEqual(files);
   expect(await mediaRowCount(t.app)).toBe(rows);
 }
 

@@ -75,7 +75,7 @@ import {
   type Actor,
 } from './platform/session.ts';
 import { loadSigningSecret } from './platform/signing-secret.ts';
-import { RequestLog } from './platform/request-log.ts';
+import { registerRequestId, requestIdGenerator, RequestLog } from './platform/request-log.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
 import { registerWeb } from './platform/web.ts';
 import { createDomainEvents } from './platform/events.ts';
@@ -108,10 +108,14 @@ export async function buildApp(opts: AppOptions) {
     // One short line per request, at debug (platform/request-log.ts).
     logController: new RequestLog(),
     trustProxy: config.TRUST_PROXY,
+    // Our own id for each request, or a trusted proxy's (platform/request-log.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestId(app);
 
   let database: Database;
   if (opts.database) database = opts.database;

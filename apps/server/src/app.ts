@@ -65,6 +65,7 @@ import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
+import { coreChecks, createReadiness } from './platform/readiness.ts';
 import { connectRedis } from './platform/redis.ts';
 import { createWorkPool } from './platform/work-pool.ts';
 import {
@@ -179,6 +180,7 @@ export async function buildApp(opts: AppOptions) {
     imageWork: createWorkPool({ size: config.IMAGE_WORKERS, smallCost: SMALL_IMAGE_PIXELS }),
     signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
     checkRedis: redisConnection ? () => redisConnection.ping() : null,
+    readiness: createReadiness(coreChecks({ db: database.db, dbWatch, redis: redisConnection })),
     jobs,
   };
   registerChatHub(deps);

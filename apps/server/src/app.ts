@@ -1,17 +1,9 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SMALL_IMAGE_PIXELS } from '@brushline/shared/media/constants';
-import { PRODUCT_NAME } from '@brushline/shared/site';
 import type { Config } from './config.ts';
 import { defaultWebDist } from './locations.ts';
 import { openDatabase, ping, type Database } from './db/client.ts';
@@ -24,7 +16,7 @@ import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { chatMediaPlacements } from './modules/chat/chat.media-access.ts';
 import { registerChatHub } from './modules/chat/chat.hub.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { flushIntervalMs, startEmailFlusher } from './modules/email/email-flusher.ts';
+import { emailFlushQueue, flushIntervalMs } from './modules/email/email-flusher.ts';
 import { emailRoutes } from './modules/email/email.routes.ts';
 import { browseRoutes } from './modules/gallery/browse.routes.ts';
 import { galleryMediaPlacements } from './modules/gallery/gallery.media-access.ts';
@@ -59,10 +51,9 @@ import { registerCompression } from './platform/compression.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createOutageWatch, isDatabaseUnavailable } from './platform/outage.ts';
 import { createHub } from './platform/hub.ts';
-import { hubDescription } from './platform/hub-docs.ts';
-import { operationIdOf } from './platform/operation-ids.ts';
 import { createLocalStorage } from './platform/media-storage.ts';
 import { createMailer } from './platform/mail.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
 import { coreChecks, createReadiness } from './platform/readiness.ts';
@@ -96,7 +87,7 @@ export interface AppOptions {
   hubChannel?: string;
   /** Built web app to serve; null serves none. */
   webDist?: string | null;
-  /** How often queued notification e-mails are looked at; null runs no flusher (call flushEmailQueue). */
+  /** How often queued notification e-mails are flushed (a recurring job); null runs none (call flushEmailQueue). */
   emailFlushIntervalMs?: number | null;
   /** How often an idle job queue is looked at (platform/jobs.ts; tests shorten it). */
   jobPollMs?: number;
@@ -198,21 +189,20 @@ export async function buildApp(opts: AppOptions) {
     opts.emailFlushIntervalMs === undefined
       ? flushIntervalMs(config.EMAIL_BATCH_SECONDS)
       : opts.emailFlushIntervalMs;
-  const emailFlusher = flushEvery === null ? null : startEmailFlusher(deps, flushEvery);
   // Timers (decision 0021). Started here, before anything can send a job: pg-boss makes or
   // migrates its schema, and the demo seed and the first requests may already schedule timers.
   await jobs.define(orderTimersQueue(deps, null));
+  if (flushEvery !== null) await jobs.define(emailFlushQueue(deps, flushEvery));
   for (const queue of accountExportQueues(deps, null)) await jobs.define(queue);
   await jobs.start();
   // Sockets go first, so the HTTP server is not kept open by them while Fastify closes it.
   app.addHook('preClose', async () => {
     await hub.close();
-    // Jobs in hand finish before the database closes; nothing new is taken.
-    await jobs.stop();
-    // A flush in progress finishes before the database and the mailer close.
-    await emailFlusher?.stop();
   });
+  // After the requests in flight (onClose runs once the server has closed).
   app.addHook('onClose', async () => {
+    // Jobs in hand (an e-mail flush among them) finish before the database and the mailer close.
+    await jobs.stop();
     mailer.close();
     dbWatch.close();
     await bus.close();
@@ -235,26 +225,7 @@ export async function buildApp(opts: AppOptions) {
   await bus.ready();
   registerTextGuard(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${PRODUCT_NAME} API`,
-        version: '0.1.0',
-        description: `Every route of the marketplace, under /api.\n\n${hubDescription()}`,
-      },
-      // Paths are written whole (/api/…): the server is this origin.
-      servers: [{ url: '/', description: 'This installation (the origin serving the document)' }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
-    },
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const { method } = input.route;
-      const operationId = typeof method === 'string' ? operationIdOf(method, input.url) : undefined;
-      return operationId ? { ...out, schema: { ...out.schema, operationId } } : out;
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {

@@ -73,6 +73,7 @@ import { registerWeb } from './platform/web.ts';
 import { createDomainEvents } from './platform/events.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { orderTimersQueue } from './modules/payments/timers.service.ts';
+import { createAppMetrics, registerMetricSources } from './observability.ts';
 import { reactions } from './reactions.ts';
 import { slotsOf } from './modules/board/queue.service.ts';
 
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestId(app);
+  const metrics = createAppMetrics(app, config);
 
   let database: Database;
   if (opts.database) database = opts.database;
@@ -168,12 +170,17 @@ export async function buildApp(opts: AppOptions) {
     log: app.log,
     hub,
     storage: createLocalStorage(join(config.DATA_DIR, 'media')),
-    imageWork: createWorkPool({ size: config.IMAGE_WORKERS, smallCost: SMALL_IMAGE_PIXELS }),
+    imageWork: createWorkPool({
+      size: config.IMAGE_WORKERS,
+      smallCost: SMALL_IMAGE_PIXELS,
+      onStart: metrics?.observeImageWait,
+    }),
     signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
     checkRedis: redisConnection ? () => redisConnection.ping() : null,
     readiness: createReadiness(coreChecks({ db: database.db, dbWatch, redis: redisConnection })),
     jobs,
   };
+  if (metrics) registerMetricSources(metrics, deps, database);
   registerChatHub(deps);
   registerOrdersHub(deps);
   registerApplicationsHub(deps);
@@ -196,11 +203,10 @@ export async function buildApp(opts: AppOptions) {
   for (const queue of accountExportQueues(deps, null)) await jobs.define(queue);
   await jobs.start();
   // Sockets go first, so the HTTP server is not kept open by them while Fastify closes it.
-  app.addHook('preClose', async () => {
-    await hub.close();
-  });
+  app.addHook('preClose', () => hub.close());
   // After the requests in flight (onClose runs once the server has closed).
   app.addHook('onClose', async () => {
+    await metrics?.close();
     // Jobs in hand (an e-mail flush among them) finish before the database and the mailer close.
     await jobs.stop();
     mailer.close();
@@ -287,7 +293,7 @@ export async function buildApp(opts: AppOptions) {
     firstPictures: (pathname, request) =>
       withoutOutage(async () => firstPictures(deps, await pageReader(request), pathname), []),
   });
-  return Object.assign(app, { deps, database });
+  return Object.assign(app, { deps, database, metrics });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,70 +1,36 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SMALL_IMAGE_PIXELS } from '@brushline/shared/media/constants';
-import { PRODUCT_NAME } from '@brushline/shared/site';
 import type { Config } from './config.ts';
 import { defaultWebDist } from './locations.ts';
 import { openDatabase, ping, type Database } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountExportQueues } from './modules/account/account-export.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { boardRoutes } from './modules/board/board.routes.ts';
-import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { chatMediaPlacements } from './modules/chat/chat.media-access.ts';
 import { registerChatHub } from './modules/chat/chat.hub.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { flushIntervalMs, startEmailFlusher } from './modules/email/email-flusher.ts';
-import { emailRoutes } from './modules/email/email.routes.ts';
-import { browseRoutes } from './modules/gallery/browse.routes.ts';
+import { emailFlushQueue, flushIntervalMs } from './modules/email/email-flusher.ts';
 import { galleryMediaPlacements } from './modules/gallery/gallery.media-access.ts';
-import { foldersRoutes } from './modules/gallery/folders.routes.ts';
-import { imagesRoutes } from './modules/gallery/images.routes.ts';
 import { createMediaAccess } from './modules/media/media.access.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerOrdersHub } from './modules/orders/orders.hub.ts';
 import { orderMediaPlacements } from './modules/orders/orders.media-access.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { wipFeedbackRoutes } from './modules/orders/wip-feedback.routes.ts';
-import { moneyRoutes } from './modules/payments/money.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
-import { reportsRoutes } from './modules/moderation/reports.routes.ts';
-import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { registerApplicationsHub } from './modules/requests/applications.hub.ts';
 import { requestMediaPlacements } from './modules/requests/requests.media-access.ts';
-import { requestsRoutes } from './modules/requests/requests.routes.ts';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { describePage, firstPictures } from './modules/site/page-preview.service.ts';
-import { adminRoutes } from './modules/site/admin.routes.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
-import { profileRoutes } from './modules/users/profile.routes.ts';
-import { socialsRoutes } from './modules/users/socials.routes.ts';
-import { tagsRoutes } from './modules/tags/tags.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
 import { createCacheBus } from './platform/cache-bus.ts';
 import type { Deps } from './platform/deps.ts';
 import { registerCompression } from './platform/compression.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createOutageWatch, isDatabaseUnavailable } from './platform/outage.ts';
 import { createHub } from './platform/hub.ts';
-import { hubDescription } from './platform/hub-docs.ts';
-import { operationIdOf } from './platform/operation-ids.ts';
 import { openMediaStorage } from './platform/media-stores.ts';
 import { createMailer } from './platform/mail.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { registerOriginCheck } from './platform/origin.ts';
 import { createRateLimits } from './platform/rate-limit.ts';
+import { coreChecks, createReadiness } from './platform/readiness.ts';
 import { connectRedis } from './platform/redis.ts';
 import { createWorkPool } from './platform/work-pool.ts';
 import {
@@ -75,13 +41,15 @@ import {
   type Actor,
 } from './platform/session.ts';
 import { loadSigningSecret } from './platform/signing-secret.ts';
-import { RequestLog } from './platform/request-log.ts';
+import { registerRequestId, requestIdGenerator, RequestLog } from './platform/request-log.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
 import { registerWeb } from './platform/web.ts';
 import { createDomainEvents } from './platform/events.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { orderTimersQueue } from './modules/payments/timers.service.ts';
+import { createAppMetrics, registerMetricSources } from './observability.ts';
 import { reactions } from './reactions.ts';
+import { apiRoutes } from './routes.ts';
 import { slotsOf } from './modules/board/queue.service.ts';
 
 export interface AppOptions {
@@ -95,7 +63,7 @@ export interface AppOptions {
   hubChannel?: string;
   /** Built web app to serve; null serves none. */
   webDist?: string | null;
-  /** How often queued notification e-mails are looked at; null runs no flusher (call flushEmailQueue). */
+  /** How often queued notification e-mails are flushed (a recurring job); null runs none (call flushEmailQueue). */
   emailFlushIntervalMs?: number | null;
   /** How often an idle job queue is looked at (platform/jobs.ts; tests shorten it). */
   jobPollMs?: number;
@@ -108,10 +76,15 @@ export async function buildApp(opts: AppOptions) {
     // One short line per request, at debug (platform/request-log.ts).
     logController: new RequestLog(),
     trustProxy: config.TRUST_PROXY,
+    // Our own id for each request, or a trusted proxy's (platform/request-log.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestId(app);
+  const metrics = createAppMetrics(app, config);
 
   // Asked first: a bucket that does not answer stops the boot before anything else opens.
   const media = await openMediaStorage(config);
@@ -174,11 +147,20 @@ export async function buildApp(opts: AppOptions) {
     log: app.log,
     hub,
     storage: media.storage,
-    imageWork: createWorkPool({ size: config.IMAGE_WORKERS, smallCost: SMALL_IMAGE_PIXELS }),
+    imageWork: createWorkPool({
+      size: config.IMAGE_WORKERS,
+      smallCost: SMALL_IMAGE_PIXELS,
+      onStart: metrics?.observeImageWait,
+    }),
     signingSecret: await loadSigningSecret(config.SIGNING_SECRET, config.DATA_DIR),
     checkRedis: redisConnection ? () => redisConnection.ping() : null,
+    readiness: createReadiness([
+      ...coreChecks({ db: database.db, dbWatch, redis: redisConnection }),
+      ...(media.check ? [{ name: 'objectStore', required: true, check: media.check }] : []),
+    ]),
     jobs,
   };
+  if (metrics) registerMetricSources(metrics, deps, database);
   registerChatHub(deps);
   registerOrdersHub(deps);
   registerApplicationsHub(deps);
@@ -194,21 +176,19 @@ export async function buildApp(opts: AppOptions) {
     opts.emailFlushIntervalMs === undefined
       ? flushIntervalMs(config.EMAIL_BATCH_SECONDS)
       : opts.emailFlushIntervalMs;
-  const emailFlusher = flushEvery === null ? null : startEmailFlusher(deps, flushEvery);
   // Timers (decision 0021). Started here, before anything can send a job: pg-boss makes or
   // migrates its schema, and the demo seed and the first requests may already schedule timers.
   await jobs.define(orderTimersQueue(deps, null));
+  if (flushEvery !== null) await jobs.define(emailFlushQueue(deps, flushEvery));
   for (const queue of accountExportQueues(deps, null)) await jobs.define(queue);
   await jobs.start();
   // Sockets go first, so the HTTP server is not kept open by them while Fastify closes it.
-  app.addHook('preClose', async () => {
-    await hub.close();
-    // Jobs in hand finish before the database closes; nothing new is taken.
-    await jobs.stop();
-    // A flush in progress finishes before the database and the mailer close.
-    await emailFlusher?.stop();
-  });
+  app.addHook('preClose', () => hub.close());
+  // After the requests in flight (onClose runs once the server has closed).
   app.addHook('onClose', async () => {
+    await metrics?.close();
+    // Jobs in hand (an e-mail flush among them) finish before the database and the mailer close.
+    await jobs.stop();
     mailer.close();
     dbWatch.close();
     await bus.close();
@@ -232,58 +212,9 @@ export async function buildApp(opts: AppOptions) {
   await bus.ready();
   registerTextGuard(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: `${PRODUCT_NAME} API`,
-        version: '0.1.0',
-        description: `Every route of the marketplace, under /api.\n\n${hubDescription()}`,
-      },
-      // Paths are written whole (/api/…): the server is this origin.
-      servers: [{ url: '/', description: 'This installation (the origin serving the document)' }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
-    },
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const { method } = input.route;
-      const operationId = typeof method === 'string' ? operationIdOf(method, input.url) : undefined;
-      return operationId ? { ...out, schema: { ...out.schema, operationId } } : out;
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app);
 
-  await app.register(
-    async (api) => {
-      await api.register(siteRoutes(deps));
-      await api.register(adminRoutes(deps));
-      await api.register(authRoutes(deps));
-      await api.register(usersRoutes(deps));
-      await api.register(profileRoutes(deps));
-      await api.register(socialsRoutes(deps));
-      await api.register(mediaRoutes(deps, mediaAccess));
-      await api.register(postsRoutes(deps));
-      await api.register(notificationsRoutes(deps));
-      await api.register(emailRoutes(deps));
-      await api.register(cardsRoutes(deps));
-      await api.register(ordersRoutes(deps));
-      await api.register(wipFeedbackRoutes(deps));
-      await api.register(paymentsRoutes(deps));
-      await api.register(moderationRoutes(deps));
-      await api.register(reportsRoutes(deps));
-      await api.register(moneyRoutes(deps));
-      await api.register(boardRoutes(deps));
-      await api.register(tagsRoutes(deps));
-      await api.register(chatRoutes(deps));
-      await api.register(foldersRoutes(deps));
-      await api.register(imagesRoutes(deps));
-      await api.register(browseRoutes(deps));
-      await api.register(requestsRoutes(deps));
-      await api.register(reviewsRoutes(deps));
-      await api.register(accountRoutes(deps));
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes(deps, mediaAccess), { prefix: '/api' });
 
   const pageReaders = new WeakMap<FastifyRequest, Promise<Actor | null>>();
   const pageReader = (request: FastifyRequest) => {
@@ -313,7 +244,7 @@ export async function buildApp(opts: AppOptions) {
     firstPictures: (pathname, request) =>
       withoutOutage(async () => firstPictures(deps, await pageReader(request), pathname), []),
   });
-  return Object.assign(app, { deps, database });
+  return Object.assign(app, { deps, database, metrics });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -57,6 +57,19 @@ const envSchema = z.object({
     .min(2, { error: 'must be from 2 to 90' })
     .max(90, { error: 'must be from 2 to 90' })
     .default(AUTO_APPROVE_DAYS_DEFAULT),
+  /** Prometheus metrics on their own port (docs/decisions/0027-observability.md); off when unset. */
+  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
+  /** Where the metrics port listens: this machine only unless told otherwise. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Bearer token for the metrics: GET /api/metrics on the main port, and required on METRICS_PORT too. */
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
+  /** On SIGTERM/SIGINT, requests in flight get this long to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0)
+    .max(600_000)
+    .default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploads live: DATA_DIR/media, or an S3-compatible bucket (decision 0026). */
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),

@@ -3,6 +3,7 @@ import { paths } from '@brushline/shared/paths';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccountsBlock, seedDemoIfEmpty } from './cli/demo-seed.ts';
+import { shutDownOnSignals } from './platform/shutdown.ts';
 
 let config;
 try {
@@ -34,27 +35,11 @@ const app = await buildApp({
 // Only the embedded database seeds itself; a server on DATABASE_URL is seeded by `npm run seed`.
 const demoAccounts = !config.DATABASE_URL && config.SEED_DEMO ? await seedDemoIfEmpty(app.deps) : [];
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => {
-        clearTimeout(force);
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+shutDownOnSignals({ app, readiness: app.deps.readiness, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+const metricsAt = await app.metrics?.listen();
+if (metricsAt) app.log.info(`metrics at http://${metricsAt.address}:${metricsAt.port}/metrics`);
 app.log.info(`${config.publicUrl} is ready (API docs at ${config.publicUrl}/api/docs)`);
 // The one-time passwords last, where they stay on screen: at the default level nothing is logged
 // per request (platform/request-log.ts), so they do not scroll away.

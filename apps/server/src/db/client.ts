@@ -47,7 +47,17 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connections now, per pool (metrics). PGlite is one connection; "waiting" is not known there. */
+  connections(): PoolConnections[];
   close(): Promise<void>;
+}
+
+export interface PoolConnections {
+  pool: 'main' | 'generic' | 'pglite';
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection (node-postgres only). */
+  waiting?: number;
 }
 
 export interface DatabaseOptions {
@@ -102,9 +112,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     generic.on('error', () => {});
     genericDbs.set(db, drizzlePg({ client: generic, schema }));
+    const counts = (name: 'main' | 'generic', p: pg.Pool): PoolConnections => ({
+      pool: name,
+      total: p.totalCount,
+      idle: p.idleCount,
+      waiting: p.waitingCount,
+    });
     return {
       db,
       kind: 'postgres',
+      connections: () => [counts('main', pool), counts('generic', generic)],
       close: async () => {
         await Promise.all([pool.end(), generic.end()]);
       },
@@ -117,7 +134,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const pgl = client;
   const db = drizzlePglite({ client: pgl, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => pgl.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // Its one connection is busy while a transaction holds it (queries queue inside PGlite, unseen).
+    connections: () => [{ pool: 'pglite', total: 1, idle: pgl.isInTransaction() ? 0 : 1 }],
+    close: () => pgl.close(),
+  };
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -85,8 +85,13 @@ describe.skipIf(!url)('a PostgreSQL outage', () => {
     const health = await app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.json().error.code).toBe('database_unavailable');
+    // Readiness takes the instance out of rotation, naming the dependency.
+    const ready = await app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().status).toBe('not_ready');
+    expect(ready.json().checks).toContainEqual(expect.objectContaining({ name: 'database', state: 'down' }));
 
-    // 41 refused requests, one log line: no "request failed" with a stack per request.
+    // 42 refused requests (readiness among them), one log line: no "request failed" with a stack per request.
     expect(lines.map((l) => l.msg)).toEqual(['database unreachable: requests answer 503 until it is back']);
 
     await admin.query(`alter database "${name}" allow_connections true`);
@@ -98,7 +103,7 @@ describe.skipIf(!url)('a PostgreSQL outage', () => {
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     expect(lines.map((l) => l.msg)).toEqual([
       'database unreachable: requests answer 503 until it is back',
-      expect.stringMatching(/^database is back after \d+ s \(41 requests met the outage\)$/),
+      expect.stringMatching(/^database is back after \d+ s \(42 requests met the outage\)$/),
     ]);
   });
 });

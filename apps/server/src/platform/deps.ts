@@ -10,6 +10,7 @@ import type { Mailer } from './mail.ts';
 import type { MediaStorage } from './media-storage.ts';
 import type { OutageWatch } from './outage.ts';
 import type { RateLimits } from './rate-limit.ts';
+import type { Readiness } from './readiness.ts';
 import type { WorkPool } from './work-pool.ts';
 
 /**
@@ -42,6 +43,8 @@ export interface Deps {
   signingSecret: Buffer;
   /** Work for later (timers) on the PostgreSQL-backed queue (platform/jobs.ts, decision 0021). */
   jobs: JobQueue;
+  /** Whether this instance should get traffic, dependency by dependency (GET /api/ready). */
+  readiness: Readiness;
   /** Whether Redis answers now (health); null without REDIS_URL. */
   checkRedis: (() => Promise<boolean>) | null;
 }

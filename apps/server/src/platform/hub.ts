@@ -69,6 +69,8 @@ export interface Hub {
   endSession(sessionHash: string): void;
   /** Drops every socket of the user on every instance (a password reset ended all their sessions). */
   endUserSessions(userId: string): void;
+  /** Sockets connected to this instance now (metrics). */
+  openSockets(): number;
   close(): Promise<void>;
 }
 
@@ -289,6 +291,7 @@ export function createHub(opts: {
         opts.log.warn({ err }, "could not drop the sockets of a user's ended sessions");
       }
     },
+    openSockets: () => io.of('/').sockets.size,
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify owns and closes itself.
       // Without this, open WebSockets would keep Fastify's server.close() waiting.

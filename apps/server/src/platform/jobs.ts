@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { OutageWatch } from './outage.ts';
+import { sqlExecutor } from './job-sql.ts';
 
 /**
  * The job queue (docs/decisions/0021-job-queue.md): work that must happen later or again (timers
@@ -41,6 +42,13 @@ export interface QueueSpec<T> {
    * the key of a job that has not started yet is dropped); every send must then name a key.
    */
   policy?: 'standard' | 'short';
+  /**
+   * A recurring queue: one job per period of this many milliseconds (rounded to whole seconds, at
+   * least 1), whichever instances run. Each instance's poller offers the period's job; pg-boss keeps
+   * one per period (its singletonSeconds slot, from the database's clock), and one instance runs it.
+   * Retries default to none: the next period's job is the retry.
+   */
+  everyMs?: number;
 }
 
 export interface SendOptions {
@@ -94,30 +102,6 @@ export interface JobQueueOptions {
   batchSize?: number;
 }
 
-type SqlClient = {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /** PGlite only: several statements without parameters (node-postgres runs them through query). */
-  exec?(text: string): Promise<{ rows: unknown[] }[]>;
-};
-
-/**
- * pg-boss's view of a drizzle database or transaction: its SQL runs on the same connection (the
- * pool, a transaction's client, PGlite or a PGlite transaction). pg-boss sends a few scripts of
- * several statements without parameters (its schema, its locked maintenance); PGlite runs those
- * with exec.
- */
-export function sqlExecutor(db: DbOrTx): PgBoss.Db {
-  const client = (db as unknown as { _: { session: { client: SqlClient } } })._.session.client;
-  if (typeof client?.query !== 'function') throw new Error('jobs: the database has no client to run SQL on');
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if ((values && values.length > 0) || !client.exec) return client.query(text, values);
-      const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
-    },
-  };
-}
-
 const abortableSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
@@ -158,7 +142,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     const options = {
       name: spec.name,
       policy: spec.policy ?? 'standard',
-      retryLimit: spec.retryLimit ?? 5,
+      retryLimit: spec.retryLimit ?? (spec.everyMs === undefined ? 5 : 0),
       retryDelay: spec.retryDelaySeconds ?? 30,
       retryBackoff: true,
       deadLetter: DEAD_LETTER_QUEUE,
@@ -168,8 +152,24 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     await boss.updateQueue(spec.name, options);
   }
 
+  /** Each recurring queue's last period offered by this instance. */
+  const offered = new Map<string, number>();
+  const periodSeconds = (everyMs: number) => Math.max(1, Math.round(everyMs / 1000));
+
+  /** A recurring queue: offers this period's job unless this instance already did. */
+  async function offerPeriod(spec: QueueSpec<object>) {
+    if (spec.everyMs === undefined) return;
+    const seconds = periodSeconds(spec.everyMs);
+    const period = Math.floor(Date.now() / 1000 / seconds);
+    if (offered.get(spec.name) === period) return;
+    // Another instance's offer of the same slot makes this one do nothing (ON CONFLICT DO NOTHING).
+    await boss.send(spec.name, {}, { singletonSeconds: seconds });
+    offered.set(spec.name, period);
+  }
+
   /** Runs one batch of `spec`'s due jobs; answers how many it took. */
   async function runBatch(spec: QueueSpec<object>): Promise<number> {
+    await offerPeriod(spec);
     const jobs = await boss.fetch<object>(spec.name, { batchSize });
     for (const job of jobs) {
       try {
@@ -204,6 +204,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   }
 
   async function poll(spec: QueueSpec<object>) {
+    const idleMs = spec.everyMs === undefined ? pollMs : Math.min(pollMs, spec.everyMs);
     while (!stopping.signal.aborted) {
       let took = 0;
       try {
@@ -212,7 +213,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         report(err, 'job queue: polling failed');
       }
       // A full batch: look again at once, there may be more.
-      if (took < batchSize) await abortableSleep(pollMs, stopping.signal);
+      if (took < batchSize) await abortableSleep(idleMs, stopping.signal);
     }
   }
 

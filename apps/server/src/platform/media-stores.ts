@@ -9,8 +9,14 @@ import { createS3Storage } from './s3-storage.ts';
  */
 export async function openMediaStorage(
   config: Pick<Config, 'DATA_DIR' | 's3'>,
-): Promise<{ storage: MediaStorage; close(): void }> {
-  if (!config.s3) return { storage: createLocalStorage(join(config.DATA_DIR, 'media')), close() {} };
+): Promise<{
+  storage: MediaStorage;
+  /** The readiness check of a remote store (GET /api/ready); null for the local disk. */
+  check: (() => Promise<unknown>) | null;
+  close(): void;
+}> {
+  if (!config.s3)
+    return { storage: createLocalStorage(join(config.DATA_DIR, 'media')), check: null, close() {} };
   const storage = createS3Storage(config.s3);
   try {
     await storage.checkBucket();
@@ -18,5 +24,5 @@ export async function openMediaStorage(
     storage.close();
     throw err;
   }
-  return { storage, close: () => storage.close() };
+  return { storage, check: () => storage.checkBucket(), close: () => storage.close() };
 }

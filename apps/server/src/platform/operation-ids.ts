@@ -8,6 +8,7 @@
  */
 export const OPERATION_IDS: Record<string, string> = {
   'GET /api/health': 'getHealth',
+  'GET /api/ready': 'getReadiness',
   'GET /api/site': 'getSite',
   'POST /api/register/request': 'requestRegistration',
   'POST /api/register/verify': 'verifyRegistration',

@@ -8,6 +8,7 @@ import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '
 import { createTestApp, nextIp, registerUser, uniqueUser, type TestApp } from '../test/harness.ts';
 import { captureLog, type LogLine } from '../test/log-capture.ts';
 import { multipartBody, pngBytes } from '../test/media-fixtures.ts';
+import type { ReadinessReport } from './readiness.ts';
 
 /**
  * A Redis outage under two running instances (decision 0011): a Redis of the test's own on a free
@@ -194,6 +195,13 @@ describe('a Redis outage under two instances', () => {
     const degraded = await answered(a.app.inject({ url: '/api/health' }));
     expect(degraded.statusCode).toBe(200);
     expect(degraded.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'down' });
+    // Still ready: Redis is reported down but is not required.
+    const ready = await answered(a.app.inject({ url: '/api/ready' }));
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json<ReadinessReport>().checks.map((c) => `${c.name} ${c.state}`)).toEqual([
+      'database up',
+      'redis down',
+    ]);
 
     // Real time keeps working on each instance for the sockets connected to it.
     for (const [t, socket, text] of [

@@ -135,3 +135,16 @@ describe('work pool: bounded and fair', () => {
     expect(pool.stats()).toEqual({ running: 0, express: 0, queued: 0 });
   });
 });
+
+describe('waits', () => {
+  it('tells how long each job waited for its slot', async () => {
+    const waits: number[] = [];
+    const pool = createWorkPool({ size: 1, smallCost: SMALL, onStart: (s) => waits.push(s) });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Two big jobs of different owners, one general slot: the second waits for the first.
+    await Promise.all([pool.run('a', BIG, () => sleep(60)), pool.run('b', BIG, () => sleep(1))]);
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeLessThan(0.03);
+    expect(waits[1]).toBeGreaterThanOrEqual(0.05);
+  });
+});

@@ -25,6 +25,8 @@ export interface WorkPoolOptions {
   size: number;
   /** Jobs of at most this cost may use the express slot. */
   smallCost: number;
+  /** Told how long each job waited for its slot, in seconds (metrics: image-pool waits). */
+  onStart?: (waitedSeconds: number) => void;
 }
 
 interface Job {
@@ -115,10 +117,12 @@ export function createWorkPool(opts: WorkPoolOptions): WorkPool {
   return {
     run(owner, cost, work) {
       return new Promise((resolve, reject) => {
+        const queuedAt = performance.now();
         const job: Job = {
           owner,
           small: cost <= opts.smallCost,
           start: (slot) => {
+            opts.onStart?.((performance.now() - queuedAt) / 1000);
             Promise.resolve()
               .then(work)
               .then(resolve, reject)

@@ -142,7 +142,12 @@ const hubChannelOf = (database: Database) => {
 export async function createTestApp(
   env: Record<string, string> = {},
   shared?: Database,
-  opts: { logger?: AppOptions['logger']; jobPollMs?: number } = {},
+  opts: {
+    logger?: AppOptions['logger'];
+    jobPollMs?: number;
+    /** Run the recurring e-mail flush (every EMAIL_BATCH_SECONDS / 2 within its bounds); off by default. */
+    emailFlush?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'brushline-test-'));
   // A second app in the same file (other settings) may share the file's database: PGlite is slow to load.
@@ -168,6 +173,8 @@ export async function createTestApp(
     rateLimitPrefix: `rl-test-${randomBytes(6).toString('hex')}`,
     hubChannel: hubChannelOf(database),
     jobPollMs: opts.jobPollMs,
+    // Off unless asked: its job would move the queue counts other tests compare.
+    ...(opts.emailFlush ? {} : { emailFlushIntervalMs: null }),
   });
   await app.ready();
   return {

@@ -3,11 +3,12 @@ import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts
 import type { Mailer, MailMessage } from '../../platform/mail.ts';
 import { createCard, registerArtist, sendForm } from '../../test/kit.ts';
 import { flushDue, notificationMails } from './email-fixtures.ts';
+import { EMAIL_FLUSH_QUEUE } from './email-flusher.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  // No window: the server's own flusher sends at its next look.
-  t = await createTestApp({ EMAIL_BATCH_SECONDS: '0' });
+  // No window: the server's own flusher (a recurring job) sends at its next period.
+  t = await createTestApp({ EMAIL_BATCH_SECONDS: '0' }, undefined, { emailFlush: true });
 });
 afterAll(() => t.close());
 
@@ -20,6 +21,9 @@ describe('the server’s flusher', () => {
       timeout: 60_000,
       interval: 200,
     });
+    // It ran as a job: staff see its queue (GET /api/admin/jobs).
+    const queue = (await t.app.deps.jobs.counts()).find((q) => q.name === EMAIL_FLUSH_QUEUE);
+    expect(queue?.completed).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   EMAIL_SEND_ATTEMPTS_MAX,
 } from '@brushline/shared/notifications/constants';
 import type { Deps } from '../../platform/deps.ts';
+import type { QueueSpec } from '../../platform/jobs.ts';
 import { buildDigest } from './email-digest.ts';
 import { claimDue, countFailedAttempt, deleteQueued, dropExhausted, findBatchItems } from './email.repo.ts';
 import { signUnsubscribe } from './unsubscribe-token.ts';
@@ -79,28 +80,22 @@ export async function flushEmailQueue(ctx: FlushCtx, now: Date = new Date()): Pr
 export const flushIntervalMs = (windowSeconds: number) =>
   Math.min(EMAIL_FLUSH_INTERVAL_MS, Math.max(EMAIL_FLUSH_INTERVAL_MIN_MS, (windowSeconds * 1000) / 2));
 
-/** The server's flusher: runs flushEmailQueue on an interval, one run at a time; stop() waits for a running one. */
-export function startEmailFlusher(
-  ctx: FlushCtx & Partial<Pick<Deps, 'dbWatch'>>,
-  intervalMs: number,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = flushEmailQueue(ctx)
-      .catch((err: unknown) => {
-        // A database outage is logged once by dbWatch; the next run tries again.
-        if (!ctx.dbWatch?.report(err)) ctx.log.error({ err }, 'e-mail flush failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
+/** The recurring job that flushes (platform/jobs.ts, decision 0021): one per period, whichever instance runs it. */
+export const EMAIL_FLUSH_QUEUE = 'email-flush';
+
+/**
+ * The server's flusher: flushEmailQueue once per `everyMs` on the job queue, by one instance per
+ * period (each period's job is taken once; a slow flush never overlaps itself on one instance, and
+ * two instances flushing at once would still claim different rows). A flush that throws (the
+ * database went away mid-way) is failed and copied to the dead-letter queue, where staff see it; the
+ * next period's job is its retry. Stopping the queue waits for a flush in progress.
+ */
+export function emailFlushQueue(ctx: FlushCtx, everyMs: number): QueueSpec<object> {
   return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+    name: EMAIL_FLUSH_QUEUE,
+    everyMs,
+    handler: async () => {
+      await flushEmailQueue(ctx);
     },
   };
 }

@@ -192,3 +192,14 @@ export async function dropExhausted(db: DbOrTx, maxAttempts: number): Promise<nu
     .returning({ id: emailQueue.id });
   return rows.length;
 }
+
+/** The outbox's depth: events waiting to be mailed, and those whose send failed at least once. */
+export async function countOutbox(db: DbOrTx): Promise<{ waiting: number; failing: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*)::int`,
+      failing: sql<number>`(count(*) filter (where ${emailQueue.attempts} > 0))::int`,
+    })
+    .from(emailQueue);
+  return row ?? { waiting: 0, failing: 0 };
+}

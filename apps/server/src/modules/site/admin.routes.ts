@@ -23,13 +23,22 @@ export const adminRoutes =
         schema: {
           tags: ['site'],
           security: [{ session: [] }],
-          summary: 'Job queue counts per queue (staff)',
+          summary: 'Job queue counts per queue and the e-mail outbox (staff)',
           description:
             'Path not in the SPEC; chosen here (docs/decisions/0021-job-queue.md). Admins and moderators ' +
             'only; anyone else, signed in or not, gets 404.',
-          response: { 200: z.object({ queues: z.array(queueCountsSchema) }), ...errorResponses(404) },
+          response: {
+            200: z.object({
+              queues: z.array(queueCountsSchema),
+              emailOutbox: z.object({
+                waiting: count.describe('notification events waiting to be mailed'),
+                failing: count.describe('of those, events whose mail failed at least once (retried)'),
+              }),
+            }),
+            ...errorResponses(404),
+          },
         },
       },
-      async (req) => ({ queues: await jobCounts(deps, req.actor) }),
+      async (req) => jobCounts(deps, req.actor),
     );
   };

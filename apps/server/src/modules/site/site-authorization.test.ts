@@ -21,6 +21,7 @@ afterAll(() => t.close());
 
 const rows: Row[] = [
   { name: 'GET /health', method: 'GET', url: () => '/api/health', expect: { user: 200, anon: 200 } },
+  { name: 'GET /ready', method: 'GET', url: () => '/api/ready', expect: { user: 200, anon: 200 } },
   { name: 'GET /site', method: 'GET', url: () => '/api/site', expect: { user: 200, anon: 200 } },
 ];
 

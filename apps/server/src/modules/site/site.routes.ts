@@ -6,6 +6,20 @@ import type { Deps } from '../../platform/deps.ts';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 
+const readinessSchema = z.object({
+  status: z
+    .enum(['ready', 'not_ready', 'draining'])
+    .describe('not_ready: a required dependency is down; draining: the instance is shutting down'),
+  checks: z.array(
+    z.object({
+      name: z.string().describe('database, redis, or a dependency the installation adds'),
+      required: z.boolean().describe('whether its being down makes the instance not ready'),
+      state: z.enum(['up', 'down']),
+      latencyMs: z.number().min(0).describe('how long the check took (a check is given up after 2 s)'),
+    }),
+  ),
+});
+
 export const siteRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -47,6 +61,27 @@ export const siteRoutes =
           database: 'ok' as const,
           redis: redisUp ? ('ok' as const) : ('down' as const),
         };
+      },
+    );
+
+    app.get(
+      '/ready',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Readiness: whether this instance should get traffic, per dependency',
+          description:
+            'Path not in the SPEC; chosen here (docs/decisions/0027-observability.md). Each dependency ' +
+            '(the database; Redis with REDIS_URL; any other the installation adds) with its state and ' +
+            'how long its check took. 200 when every required one is up; 503 with the same body when ' +
+            'one is down, or while the instance drains before shutting down. Redis is reported but not ' +
+            'required: without it the app serves, degraded. `GET /api/health` stays the liveness check.',
+          response: { 200: readinessSchema, 503: readinessSchema },
+        },
+      },
+      async (_req, reply) => {
+        const report = await deps.readiness.report();
+        return reply.code(report.status === 'ready' ? 200 : 503).send(report);
       },
     );
 

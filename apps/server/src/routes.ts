@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
+import { browseRoutes } from './modules/gallery/browse.routes.ts';
+import { foldersRoutes } from './modules/gallery/folders.routes.ts';
+import { imagesRoutes } from './modules/gallery/images.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { reportsRoutes } from './modules/moderation/reports.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { wipFeedbackRoutes } from './modules/orders/wip-feedback.routes.ts';
+import { moneyRoutes } from './modules/payments/money.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { adminRoutes } from './modules/site/admin.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { socialsRoutes } from './modules/users/socials.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import type { MediaAccess } from './modules/media/media.access.ts';
+import type { Deps } from './platform/deps.ts';
+
+/** Every module's HTTP routes, mounted under /api by buildApp (app.ts). */
+export const apiRoutes =
+  (deps: Deps, mediaAccess: MediaAccess): FastifyPluginAsync =>
+  async (api) => {
+    await api.register(siteRoutes(deps));
+    await api.register(adminRoutes(deps));
+    await api.register(authRoutes(deps));
+    await api.register(usersRoutes(deps));
+    await api.register(profileRoutes(deps));
+    await api.register(socialsRoutes(deps));
+    await api.register(mediaRoutes(deps, mediaAccess));
+    await api.register(postsRoutes(deps));
+    await api.register(notificationsRoutes(deps));
+    await api.register(emailRoutes(deps));
+    await api.register(cardsRoutes(deps));
+    await api.register(ordersRoutes(deps));
+    await api.register(wipFeedbackRoutes(deps));
+    await api.register(paymentsRoutes(deps));
+    await api.register(moderationRoutes(deps));
+    await api.register(reportsRoutes(deps));
+    await api.register(moneyRoutes(deps));
+    await api.register(boardRoutes(deps));
+    await api.register(tagsRoutes(deps));
+    await api.register(chatRoutes(deps));
+    await api.register(foldersRoutes(deps));
+    await api.register(imagesRoutes(deps));
+    await api.register(browseRoutes(deps));
+    await api.register(requestsRoutes(deps));
+    await api.register(reviewsRoutes(deps));
+    await api.register(accountRoutes(deps));
+  };

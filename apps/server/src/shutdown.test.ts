@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { uniqueUser } from './test/harness.ts';
+
+/**
+ * The real server (main.ts, run by tsx in a child process on an embedded database of its own)
+ * receiving SIGTERM in a rolling restart: the request in flight is answered, new connections are
+ * refused at once, and the process exits 0 within SHUTDOWN_TIMEOUT_MS; a request that never ends
+ * does not hold it past that bound. The request in flight is a registration whose body is still
+ * arriving (a slow client), so no test-only route is needed.
+ */
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  lines: { msg?: string }[];
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+const servers: Server[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+async function start(timeoutMs: number): Promise<Server> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'brushline-shutdown-'));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server: Server = {
+    child,
+    port,
+    lines: [],
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() }))),
+  };
+  servers.push(server);
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const parts = buffered.split('\n');
+    buffered = parts.pop()!;
+    for (const line of parts.filter(Boolean)) server.lines.push(JSON.parse(line) as { msg?: string });
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  await expect
+    .poll(
+      () =>
+        server.lines.some((l) =>
+          l.msg?.endsWith('is ready (API docs at http://localhost:' + port + '/api/docs)'),
+        ) || child.exitCode !== null,
+      {
+        timeout: 90_000,
+        interval: 100,
+      },
+    )
+    .toBe(true);
+  if (child.exitCode !== null) throw new Error(`the server stopped: ${errors}`);
+  return server;
+}
+
+/** A registration whose body arrives in two parts: the first now, the rest when `finish` is called. */
+function slowRegistration(port: number) {
+  const body = Buffer.from(JSON.stringify(uniqueUser('slow')));
+  const half = Math.floor(body.length / 2);
+  const req: ClientRequest = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/register/request',
+    headers: { 'content-type': 'application/json', 'content-length': body.length },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res: IncomingMessage) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+  });
+  req.write(body.subarray(0, half));
+  return { answer, finish: () => req.end(body.subarray(half)) };
+}
+
+/** Whether a new TCP connection to the port is refused. */
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('SIGTERM', { timeout: 150_000 }, () => {
+  it('refuses new connections, finishes the request in flight and exits 0 within the bound', async () => {
+    const server = await start(10_000);
+    const slow = slowRegistration(server.port);
+    await sleep(300);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await expect.poll(() => refused(server.port), { timeout: 5000, interval: 50 }).toBe(true);
+    // Still waiting for the rest of its body, and still alive.
+    expect(server.child.exitCode).toBeNull();
+    slow.finish();
+    const answer = await slow.answer;
+    expect(answer.status, answer.body).toBe(200);
+    const { code, at } = await server.exited;
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(10_000);
+    const messages = server.lines.map((l) => l.msg);
+    expect(messages).toContain('shutting down: finishing requests in flight');
+    expect(messages).toContain('shut down');
+  });
+
+  it('exits 1 once SHUTDOWN_TIMEOUT_MS has passed with a request that never ends', async () => {
+    const server = await start(1500);
+    const stalled = slowRegistration(server.port);
+    stalled.answer.catch(() => {});
+    await sleep(300);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const { code, at } = await server.exited;
+    expect(code).toBe(1);
+    expect(at - signalled).toBeGreaterThanOrEqual(1400);
+    expect(at - signalled).toBeLessThan(6000);
+    expect(server.lines.map((l) => l.msg)).toContainEqual(
+      expect.stringMatching(/^shutdown did not finish within 1500 ms/),
+    );
+  });
+});

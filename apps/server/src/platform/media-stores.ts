@@ -7,9 +7,7 @@ import { createS3Storage } from './s3-storage.ts';
  * The store MEDIA_STORAGE names. A bucket is asked once at boot, so a wrong endpoint, bucket or
  * key stops the server with a message instead of failing every upload later.
  */
-export async function openMediaStorage(
-  config: Pick<Config, 'DATA_DIR' | 's3'>,
-): Promise<{
+export async function openMediaStorage(config: Pick<Config, 'DATA_DIR' | 's3'>): Promise<{
   storage: MediaStorage;
   /** The readiness check of a remote store (GET /api/ready); null for the local disk. */
   check: (() => Promise<unknown>) | null;

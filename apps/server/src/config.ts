@@ -70,6 +70,13 @@ const envSchema = z.object({
     .min(0)
     .max(600_000)
     .default(10_000),
+  /** On SIGTERM, keep serving this long after readiness turns "draining" (a balancer's check notices). */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0)
+    .max(600_000)
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploads live: DATA_DIR/media, or an S3-compatible bucket (decision 0026). */
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),

@@ -35,7 +35,12 @@ const app = await buildApp({
 // Only the embedded database seeds itself; a server on DATABASE_URL is seeded by `npm run seed`.
 const demoAccounts = !config.DATABASE_URL && config.SEED_DEMO ? await seedDemoIfEmpty(app.deps) : [];
 
-shutDownOnSignals({ app, readiness: app.deps.readiness, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+shutDownOnSignals({
+  app,
+  readiness: app.deps.readiness,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  drainMs: config.SHUTDOWN_DRAIN_MS,
+});
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const metricsAt = await app.metrics?.listen();

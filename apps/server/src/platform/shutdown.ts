@@ -5,7 +5,9 @@ import type { Readiness } from './readiness.ts';
  * Graceful shutdown (docs/decisions/0027-observability.md), so a rolling restart behind a balancer
  * drops nothing. On SIGTERM or SIGINT:
  *
- * 1. readiness says "draining" (503), so a balancer still probing stops sending here;
+ * 1. readiness says "draining" (503), so a balancer still probing stops sending here; for
+ *    `drainMs` (SHUTDOWN_DRAIN_MS, on SIGTERM only) the instance goes on serving what still
+ *    arrives, so a balancer's reused connections are not answered 503 before its check notices;
  * 2. `app.close()`: the hub drops its sockets (clients reconnect to another instance); the
  *    listening socket closes, so new connections are refused and go to another instance; idle
  *    keep-alive connections close; requests in flight finish (Fastify waits for them); then the
@@ -19,6 +21,8 @@ export interface ShutdownOptions {
   app: { close(): Promise<unknown>; log: FastifyBaseLogger };
   readiness: Pick<Readiness, 'drain'>;
   timeoutMs: number;
+  /** On SIGTERM, how long to keep serving after readiness turned "draining" (0: close at once). */
+  drainMs?: number;
   /** process.exit, unless a test says otherwise. */
   exit?: (code: number) => void;
   signals?: readonly NodeJS.Signals[];
@@ -31,9 +35,18 @@ export function shutDownOnSignals(opts: ShutdownOptions): { shutDown(reason: str
   function shutDown(reason: string) {
     if (closing) return;
     closing = true;
+    const { app } = opts;
+    opts.readiness.drain();
+    const drainMs = reason === 'SIGTERM' ? (opts.drainMs ?? 0) : 0;
+    if (drainMs > 0) {
+      app.log.info({ signal: reason, drainMs }, 'draining: readiness answers 503, still serving');
+      setTimeout(() => close(reason), drainMs);
+    } else close(reason);
+  }
+
+  function close(reason: string) {
     const { app, timeoutMs } = opts;
     app.log.info({ signal: reason, timeoutMs }, 'shutting down: finishing requests in flight');
-    opts.readiness.drain();
     const started = Date.now();
     const force = setTimeout(() => {
       app.log.warn(

@@ -181,6 +181,17 @@ test('an admin suspends a signed-in user: their open browser goes to sign-in wit
   await expect(admin.getByText('suspended for 3 days').first()).toBeVisible();
   await checkA11y(admin, 'admin audit log');
 
+  // The System tab: this instance's readiness and the job queues, as staff watch them.
+  await admin
+    .getByRole('tab', { name: 'System' })
+    .or(admin.getByRole('link', { name: 'System' }))
+    .first()
+    .click();
+  await expect(admin).toHaveURL(/\/admin\/system/);
+  await expect(admin.getByText('Every required dependency answers.')).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Job queues' })).toContainText('order-timers');
+  await checkA11y(admin, 'admin system');
+
   // Lifted, the client signs in again.
   await admin.goto('/admin/users/demo_client');
   await admin.getByRole('button', { name: 'Lift' }).click();

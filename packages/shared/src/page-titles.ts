@@ -70,6 +70,7 @@ export const pageTitles: Record<PathName, string | null> = {
   adminAudit: 'Audit log · Admin',
   adminReports: 'Reports · Admin',
   adminReport: 'Report case · Admin',
+  adminSystem: 'System · Admin',
 };
 
 /** The title of a page the not-found screen shows. */

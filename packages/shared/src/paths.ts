@@ -85,6 +85,8 @@ export const paths = {
   /** Staff: the report queue (cases grouped by target) and one case. */
   adminReports: '/admin/reports',
   adminReport: '/admin/reports/:id',
+  /** Staff: this instance's readiness, the job queues and the e-mail outbox (decisions 0021, 0027). */
+  adminSystem: '/admin/system',
 } as const;
 
 export type PathName = keyof typeof paths;

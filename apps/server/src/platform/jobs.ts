@@ -1,3 +1,4 @@
+import type { QueueCounts } from '@brushline/shared/ops/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -59,16 +60,7 @@ export interface SendOptions {
 }
 
 /** Counts per queue, for the staff (GET /api/admin/jobs). */
-export interface QueueCounts {
-  name: string;
-  /** Waiting to run: scheduled for later, due, or waiting for a retry. */
-  waiting: number;
-  retrying: number;
-  active: number;
-  completed: number;
-  /** Failed after all its tries (kept, and a copy waits in the dead-letter queue). */
-  failed: number;
-}
+export type { QueueCounts } from '@brushline/shared/ops/schemas';
 
 export interface JobQueue {
   /** Adds a queue and its handler; before start() or while running. */

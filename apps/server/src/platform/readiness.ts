@@ -1,3 +1,4 @@
+import type { CheckResult, ReadinessReport } from '@brushline/shared/ops/schemas';
 import { ping, type Db } from '../db/client.ts';
 import type { OutageWatch } from './outage.ts';
 import type { RedisConnection } from './redis.ts';
@@ -24,18 +25,7 @@ export interface ReadinessCheck {
   check(): Promise<unknown>;
 }
 
-export interface CheckResult {
-  name: string;
-  required: boolean;
-  state: 'up' | 'down';
-  /** How long the check took, in milliseconds (up to the timeout for one that did not answer). */
-  latencyMs: number;
-}
-
-export interface ReadinessReport {
-  status: 'ready' | 'not_ready' | 'draining';
-  checks: CheckResult[];
-}
+export type { CheckResult, ReadinessReport } from '@brushline/shared/ops/schemas';
 
 export interface Readiness {
   /** Adds a dependency to every later report (a media store, when it is built). */

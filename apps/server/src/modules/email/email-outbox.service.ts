@@ -1,12 +1,8 @@
+import type { OutboxDepth } from '@brushline/shared/ops/schemas';
 import type { Deps } from '../../platform/deps.ts';
 import { countOutbox } from './email.repo.ts';
 
-export interface OutboxDepth {
-  /** Notification events waiting to be mailed (a user's burst is one mail). */
-  waiting: number;
-  /** Of those, the ones whose mail failed at least once and waits for another try. */
-  failing: number;
-}
+export type { OutboxDepth } from '@brushline/shared/ops/schemas';
 
 /**
  * The notification e-mail outbox as operators watch it: staff on GET /api/admin/jobs, Prometheus

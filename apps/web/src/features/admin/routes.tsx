@@ -34,6 +34,10 @@ export const adminRoutes: RouteObject[] = [
         handle: { adminOnly: true } satisfies AdminRouteHandle,
         lazy: async () => ({ Component: (await import('./pages/audit-page.tsx')).AuditPage }),
       },
+      {
+        path: paths.adminSystem,
+        lazy: async () => ({ Component: (await import('./pages/system-page.tsx')).SystemPage }),
+      },
     ],
   },
 ];

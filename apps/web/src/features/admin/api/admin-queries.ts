@@ -22,6 +22,7 @@ import type {
   SuspendBody,
   WarnBody,
 } from '@brushline/shared/moderation/schemas';
+import type { JobsReport, ReadinessReport } from '@brushline/shared/ops/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** Filters of /admin/audit as they stand in the URL (only what is set). */
@@ -207,3 +208,26 @@ export function useDataAction(login: string, action: 'export' | 'delete') {
     },
   });
 }
+
+/** How often the System page asks again while it is open. */
+export const SYSTEM_REFRESH_MS = 10_000;
+
+/**
+ * /admin/system: the job queues and e-mail outbox (staff), and the answering instance's readiness
+ * (GET /api/ready answers its report with 200 or 503 alike).
+ */
+export const systemQuery = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'system'] as const,
+    queryFn: async () => {
+      const [jobs, ready] = await Promise.all([
+        api<JobsReport>('admin/jobs'),
+        fetch('/api/ready', { credentials: 'same-origin' }).then(async (res) => {
+          if (res.status !== 200 && res.status !== 503) throw new Error(`readiness answered ${res.status}`);
+          return (await res.json()) as ReadinessReport;
+        }),
+      ]);
+      return { jobs, ready, at: new Date() };
+    },
+    refetchInterval: SYSTEM_REFRESH_MS,
+  });

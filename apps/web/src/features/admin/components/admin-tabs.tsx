@@ -16,6 +16,7 @@ export const adminTabs: AdminTab[] = [
   { path: 'adminUsers', label: 'Users', adminOnly: false, under: ['adminUser'] },
   { path: 'adminReports', label: 'Reports', adminOnly: false, under: ['adminReport'] },
   { path: 'adminAudit', label: 'Audit log', adminOnly: true },
+  { path: 'adminSystem', label: 'System', adminOnly: false },
 ];
 
 /** The tab an /admin location belongs to. */

@@ -7,7 +7,6 @@
 // sends SIGTERM and expects exit 0.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,14 +19,6 @@ const step = (text) => console.log(`check:prod: ${text}`);
 const fail = (text) => {
   throw new Error(text);
 };
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address();
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** Bare package names the bundles import, statically or dynamically (node: built-ins aside). */
 async function importedPackages(dist) {
@@ -80,19 +71,18 @@ try {
   step(`no dev package; the ${packages.length} packages the bundles import all resolve`);
 
   t = Date.now();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   // A clean environment, as in the image: only what the start needs, no DATABASE_URL or REDIS_URL
   // of the caller's, no NODE_OPTIONS loader.
   const env = {
     PATH: process.env.PATH,
     HOME: work,
     NODE_ENV: 'production',
-    PORT: String(port),
+    // Port 0: the system picks a free one and the server logs it (no race with other processes).
+    PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: join(work, 'data'),
     SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
   };
   server = spawn('node', ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: out,
@@ -105,12 +95,17 @@ try {
   const exited = new Promise((done) => server.once('exit', (code, signal) => done({ code, signal })));
 
   const deadline = Date.now() + 90_000;
+  let last = 'none (not listening yet)';
+  let base;
   for (;;) {
     if (server.exitCode !== null)
       fail(`the server exited with ${server.exitCode} before it was ready:\n${output}`);
-    if (Date.now() > deadline) fail(`/api/ready did not answer 200 within 90 s:\n${output}`);
-    const ready = await fetch(`${base}/api/ready`).catch(() => null);
+    if (Date.now() > deadline)
+      fail(`/api/ready did not answer 200 within 90 s; last answer: ${last}\n${output}`);
+    base ??= /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    const ready = base ? await fetch(`${base}/api/ready`).catch(() => null) : null;
     if (ready?.status === 200) break;
+    if (ready) last = `${ready.status} ${await ready.text()}`;
     await new Promise((done) => setTimeout(done, 250));
   }
   step(`ready in ${seconds(t)} (migrations and demo content on PGlite; sharp and argon2 load at start)`);
@@ -126,7 +121,11 @@ try {
   step(`GET / 200, ${script} 200, /api/health 200 ${JSON.stringify(await health.json())}`);
   // The image's and compose.yaml's health check, run as they run it: from the folder, by PORT.
   const probeHealth = () =>
-    spawnSync('node', ['scripts/healthcheck.mjs', '/api/ready'], { cwd: out, env, encoding: 'utf8' }).status;
+    spawnSync('node', ['scripts/healthcheck.mjs', '/api/ready'], {
+      cwd: out,
+      env: { ...env, PORT: new URL(base).port },
+      encoding: 'utf8',
+    }).status;
   if (probeHealth() !== 0) fail('scripts/healthcheck.mjs /api/ready failed on a ready server');
 
   t = Date.now();

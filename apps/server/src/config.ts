@@ -97,6 +97,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The names of every variable the server reads: compose.yaml's app service must pass each one (scripts/container.test.mjs). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+
 /** What the S3 media store needs, every variable present (requireS3). */
 export interface S3Settings {
   endpoint: string | undefined;

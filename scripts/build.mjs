@@ -67,6 +67,8 @@ async function buildServer() {
       seed: 'apps/server/src/cli/seed.ts',
       admin: 'apps/server/src/cli/admin.ts',
       'media-to-s3': 'apps/server/src/cli/media-to-s3.ts',
+      backup: 'apps/server/src/cli/backup.ts',
+      restore: 'apps/server/src/cli/restore.ts',
     },
     outdir: out,
     bundle: true,

@@ -12,3 +12,6 @@ export const migrationsFolder = fileURLToPath(new URL('drizzle', serverRoot));
 
 /** The built web app served on the same port. */
 export const defaultWebDist = fileURLToPath(new URL('../web/dist', serverRoot));
+
+/** apps/server/package.json: the version a backup records. */
+export const serverPackageFile = fileURLToPath(new URL('package.json', serverRoot));

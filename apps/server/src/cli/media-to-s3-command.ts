@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ConfigError, loadConfig, requireS3 } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { storedExportKeys } from '../modules/account/account-export.repo.ts';
 import { storageKeysPage } from '../modules/media/media.repo.ts';
 import { createLocalStorage, type MediaStorage } from '../platform/media-storage.ts';
@@ -27,7 +27,7 @@ const PAGE = 500;
  * account archive not yet expired. Files under DATA_DIR/media that no row names (left by a crash
  * between writing and recording) are not copied: the app can never serve them.
  */
-async function* referencedKeys(db: Db): AsyncGenerator<string[]> {
+export async function* referencedKeys(db: DbOrTx): AsyncGenerator<string[]> {
   for (let after: string | null = null; ;) {
     const rows = await storageKeysPage(db, after, PAGE);
     if (rows.length > 0) yield rows.flatMap((r) => [r.storageKey, r.miniatureKey]);

@@ -19,6 +19,7 @@ import * as requestsSchema from './schema/requests.ts';
 import * as socialsSchema from './schema/socials.ts';
 import * as tagsSchema from './schema/tags.ts';
 import * as usersSchema from './schema/users.ts';
+import { lockPgliteDir } from './pglite-lock.ts';
 
 export const schema = {
   ...usersSchema,
@@ -128,9 +129,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   let client = opts.pglite;
+  // One process per data folder (pglite-lock.ts): a second server or a backup is refused.
+  let unlock = () => {};
   if (!client) {
-    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(pgliteOptions(opts.dataDir ? { dataDir: opts.dataDir } : {}));
+    if (opts.dataDir) {
+      mkdirSync(opts.dataDir, { recursive: true });
+      unlock = lockPgliteDir(opts.dataDir);
+    }
+    try {
+      client = await PGlite.create(pgliteOptions(opts.dataDir ? { dataDir: opts.dataDir } : {}));
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   }
   const pgl = client;
   const db = drizzlePglite({ client: pgl, schema }) as unknown as Db;
@@ -139,7 +150,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     // Its one connection is busy while a transaction holds it (queries queue inside PGlite, unseen).
     connections: () => [{ pool: 'pglite', total: 1, idle: pgl.isInTransaction() ? 0 : 1 }],
-    close: () => pgl.close(),
+    close: async () => {
+      await pgl.close();
+      unlock();
+    },
   };
 }
 

@@ -14,6 +14,8 @@ import { assertMediaKey, isMediaKey, type MediaStorage } from './media-storage.t
 export interface S3Storage extends MediaStorage {
   /** The stored object's size in bytes, or null when the key is unknown. */
   sizeOf(key: string): Promise<number | null>;
+  /** The stored object's size and ETag (a backup's manifest), or null when the key is unknown. */
+  describe(key: string): Promise<{ size: number; etag: string } | null>;
   /** Throws a readable error unless the bucket answers (HeadBucket). */
   checkBucket(): Promise<void>;
   /** Closes the client's pooled connections. */
@@ -61,6 +63,15 @@ export function createS3Storage(settings: S3Settings, opts: { answerTimeoutMs?: 
       httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
     },
   });
+  const describe = async (key: string) => {
+    try {
+      const res = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: assertMediaKey(key) }));
+      return { size: res.ContentLength ?? 0, etag: res.ETag ?? '' };
+    } catch (err) {
+      if (isMissingKey(err)) return null;
+      throw err;
+    }
+  };
   return {
     async put(key, bytes) {
       // One PUT: the object appears whole or not at all, as the local store's rename.
@@ -89,14 +100,9 @@ export function createS3Storage(settings: S3Settings, opts: { answerTimeoutMs?: 
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: assertMediaKey(key) }));
     },
     async sizeOf(key) {
-      try {
-        const res = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: assertMediaKey(key) }));
-        return res.ContentLength ?? 0;
-      } catch (err) {
-        if (isMissingKey(err)) return null;
-        throw err;
-      }
+      return (await describe(key))?.size ?? null;
     },
+    describe,
     async checkBucket() {
       try {
         await client.send(new HeadBucketCommand({ Bucket: bucket }));

@@ -1,4 +1,4 @@
-// `npm run bench:cluster` (issue 26 §2, decision 0030): the compiled server (`npm run build` first) as
+// `npm run bench:cluster` (decision 0030): the compiled server (`npm run build` first) as
 // 1 and then 2 instances on one fresh PostgreSQL database, Redis and an S3 protocol server (s3rver),
 // behind HAProxy (Debian's package: `apt-get install -y haproxy`), driven through the balancer as
 // users drive it: the feed, card pages, notifications, posts, uploads, order forms, and chat over

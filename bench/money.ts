@@ -1,4 +1,4 @@
-// Money benchmark (issue 24): on a fresh PostgreSQL database (BENCH_DATABASE_URL or DATABASE_URL;
+// Money benchmark (decision 0020): on a fresh PostgreSQL database (BENCH_DATABASE_URL or DATABASE_URL;
 // created for the run and dropped after), one artist with 10,000 orders from 1,000 buyers at every
 // status, with payment parts asked, marked and confirmed, their ledger transactions, refunds owed
 // and made. Measures

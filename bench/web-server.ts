@@ -9,7 +9,7 @@ import { toPath } from '@brushline/shared/paths';
 
 export interface BenchServer {
   url: string;
-  /** The pages the issue measures: the feed, a profile and a commission page of the demo. */
+  /** The pages decision 0008 measures: the feed, a profile and a commission page of the demo. */
   pages: { name: string; path: string }[];
   stop: () => Promise<void>;
 }

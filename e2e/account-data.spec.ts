@@ -7,7 +7,7 @@ import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 /**
- * People own their data (issue 25 §7, decision 0024): a user asks for their data in Settings, the
+ * People own their data (decision 0024): a user asks for their data in Settings, the
  * archive is prepared in the background and mailed; the mail's link opens a page that downloads
  * the zip (its data.json holds their post). Then they delete their account: the password and
  * the login typed out, they land on the feed signed out, and cannot sign in again. Each new

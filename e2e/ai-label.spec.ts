@@ -4,7 +4,7 @@ import { checkA11y } from './a11y.ts';
 import { registerByApi } from './accounts.ts';
 
 /**
- * The AI label (issue 25 §6): an artist posts with "AI-generated" and the label shows on the post;
+ * The AI label (decision 0025): an artist posts with "AI-generated" and the label shows on the post;
  * another reader turns on "Hide AI-labelled content" and the post leaves their feed while its
  * author still sees it; the terms' AI section opens from /terms#ai. Every screen passes axe at
  * both widths.

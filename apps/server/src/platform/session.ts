@@ -31,7 +31,7 @@ export interface Actor {
   /** The reader's mature-content settings, read with the session: the feed needs no extra query. */
   displayNsfw: boolean;
   displayQuestionable: boolean;
-  /** Issue 25 §6: AI-labelled posts, images and cards leave this reader's lists. */
+  /** Decision 0025: AI-labelled posts, images and cards leave this reader's lists. */
   hideAi: boolean;
 }
 

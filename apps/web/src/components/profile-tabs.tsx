@@ -9,7 +9,7 @@ const tabs = [
   { value: 'profileReviews', label: 'Reviews' },
 ] as const;
 
-/** SPEC §2 profile children (home, cards, gallery) and the reviews (issue 25 §4) as links. */
+/** SPEC §2 profile children (home, cards, gallery) and the reviews (decision 0023) as links. */
 export function ProfileTabs({ login, current }: { login: string; current: (typeof tabs)[number]['value'] }) {
   const navigate = useNavigate();
   return (

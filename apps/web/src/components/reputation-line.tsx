@@ -14,7 +14,7 @@ export function answerTimeText(hours: number): string {
 }
 
 /**
- * An artist's record where buyers decide (issue 25 §4, §5): the average with a link to the
+ * An artist's record where buyers decide (decision 0023): the average with a link to the
  * reviews, orders completed, and the reliability figures the server measured (null ones are left
  * out, never guessed). Nothing at all for a newcomer with no rating and few orders.
  */

@@ -25,7 +25,7 @@ export function Stars({ value, size = 'sm' }: { value: number; size?: 'xs' | 'sm
 }
 
 /**
- * One review (issue 25 §4): its stars, author (a link to their profile), date and words, the
+ * One review (decision 0023): its stars, author (a link to their profile), date and words, the
  * reviewed person's answer under it, and staff's reason when they hid it (only its author and
  * staff see it then). `action` sits at the top right (Report); `children` below (an answer form).
  */

@@ -1,4 +1,4 @@
-/** People own their data (issue 25 §7, docs/decisions/0024-account-data.md): limits of export and deletion. */
+/** People own their data (docs/decisions/0024-account-data.md): limits of export and deletion. */
 
 import type { RateLimit } from '../rate-limit.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The AI label a post, a gallery image or a commission card may carry (issue 25 §6): the work was
+ * The AI label a post, a gallery image or a commission card may carry (decision 0025): the work was
  * made by a generator, or made by a person with a generator's help. No label: made by hand.
  */
 export const AI_LABELS = ['generated', 'assisted'] as const;

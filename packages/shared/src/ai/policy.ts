@@ -1,5 +1,5 @@
 /**
- * The instance's AI clause (issue 25 §6): the terms page shows it, and the label's help text and
+ * The instance's AI clause (decision 0025): the terms page shows it, and the label's help text and
  * the "Hide AI-labelled content" setting link to it. This file is the one place an operator edits
  * it; the web app is rebuilt with it (npm run build).
  */

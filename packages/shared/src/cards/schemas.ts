@@ -109,7 +109,7 @@ const cardBodyShape = z.object({
   paymentPlan: paymentPlanSchema.default({ kind: 'full' }),
   /** Days from acceptance to the due date (1–365); null when the card promises none. */
   deliveryDays: deliveryDaysSchema.default(null),
-  /** Issue 25 §6: the card's work is AI-generated or AI-assisted; null: made by hand. */
+  /** Decision 0025: the card's work is AI-generated or AI-assisted; null: made by hand. */
   aiLabel: aiLabelSchema.default(null),
 });
 

@@ -35,7 +35,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const FLAG_BADGES = ['verified', 'alpha'] as const;
 export type FlagBadge = (typeof FLAG_BADGES)[number];
 
-/** What can be reported (issue 25 §1). */
+/** What can be reported (decision 0022). */
 export const REPORT_TARGETS = [
   'post',
   'profile',

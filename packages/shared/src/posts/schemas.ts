@@ -24,7 +24,7 @@ export const createPostBodySchema = z
     attachedMedia: z.array(uuidSchema).max(POST_MEDIA_MAX, postTooManyMedia).default([]),
     postContent: proseText(postTextBadCharacters).max(POST_TEXT_MAX, postTextTooLong).default(''),
     maturity: maturitySchema,
-    /** Issue 25 §6: AI-generated, AI-assisted, or null (made by hand). */
+    /** Decision 0025: AI-generated, AI-assisted, or null (made by hand). */
     aiLabel: aiLabelSchema.default(null),
   })
   .refine((p) => p.postContent.trim().length > 0 || p.attachedMedia.length > 0, {

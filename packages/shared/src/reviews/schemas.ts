@@ -89,7 +89,7 @@ export const reviewSavedSchema = z.object({ review: reviewSchema, message: z.str
 export type ReviewSaved = z.infer<typeof reviewSavedSchema>;
 
 /**
- * A person's record (issue 25 §4, §5), from stored orders and reviews: as an artist (profiles,
+ * A person's record (decision 0023), from stored orders and reviews: as an artist (profiles,
  * commission pages) and as a buyer (what an artist sees in Incoming before accepting).
  */
 export const reputationSchema = z.object({

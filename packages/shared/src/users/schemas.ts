@@ -68,7 +68,7 @@ export const userSettingsSchema = z.object({
   displayNSFW: z.boolean(),
   displayQuestionable: z.boolean(),
   isArtist: z.boolean(),
-  /** Issue 25 §6: AI-labelled posts, images and cards leave this reader's lists. */
+  /** Decision 0025: AI-labelled posts, images and cards leave this reader's lists. */
   hideAI: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;

@@ -4,7 +4,7 @@ import type { ExportStatus } from '@brushline/shared/account/constants';
 import { users } from './users.ts';
 
 /**
- * A data export (issue 25 §7, decision 0024): asked for by the account's owner or by staff for
+ * A data export (decision 0024): asked for by the account's owner or by staff for
  * them, prepared by a job (the archive in the media storage), mailed to the owner as a link that
  * works until `expires_at`, and removed by another job then. Only the hash of the link's token is
  * kept: the link is in the owner's mailbox, nowhere else.

@@ -6,7 +6,7 @@ import { media } from './media.ts';
 import { users } from './users.ts';
 
 export const maturityEnum = pgEnum('maturity', MATURITIES);
-/** Issue 25 §6: made by a generator, or with one's help; null: made by hand. */
+/** Decision 0025: made by a generator, or with one's help; null: made by hand. */
 export const aiLabelEnum = pgEnum('ai_label', AI_LABELS);
 
 /** Ids grow with time, so the feed is ordered and paged by id alone (keyset cursor). */

@@ -15,7 +15,7 @@ import { commissionForms } from './orders.ts';
 import { users } from './users.ts';
 
 /**
- * A party's review of the other after a done order (issue 25 §4, decision 0023): one per author
+ * A party's review of the other after a done order (decision 0023): one per author
  * and order, the reviewed person's one answer beside it. `side` is the reviewed person's side in
  * the order. Staff hiding it (`hidden_at`) takes it out of every list and every average; triggers
  * (migration 0025) keep the artist's totals on their display card exact in the same transaction.

@@ -26,7 +26,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     displayNsfw: boolean('display_nsfw').notNull().default(false),
     displayQuestionable: boolean('display_questionable').notNull().default(false),
-    /** Issue 25 §6: AI-labelled posts, images and cards leave this reader's lists. */
+    /** Decision 0025: AI-labelled posts, images and cards leave this reader's lists. */
     hideAi: boolean('hide_ai').notNull().default(false),
     /** Media rows of the avatar and banner (no FK: media references users; kept loose on purpose). */
     avatarMediaId: uuid('avatar_media_id'),
@@ -43,7 +43,7 @@ export const users = pgTable(
     /** Why staff suspended or banned the account: its owner reads it on sign-in. */
     suspensionReason: text('suspension_reason'),
     /**
-     * The account was deleted (issue 25 §7, decision 0024): the row stays, anonymised, so the orders
+     * The account was deleted (decision 0024): the row stays, anonymised, so the orders
      * it took part in keep their other side; nobody signs in to it and it shows as "Deleted user".
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -28,7 +28,7 @@ import {
 } from './account.repo.ts';
 
 /**
- * Account deletion (issue 25 §7, decision 0024). The users row stays, anonymised: orders keep
+ * Account deletion (decision 0024). The users row stays, anonymised: orders keep
  * both sides (their rows reference it, and the ledger is append-only), shown as "Deleted user".
  * Everything that is only the person's goes; what the other party of an order or a chat holds
  * stays with them. Refused while orders or money are in progress, so nobody is left unpaid or

@@ -16,7 +16,7 @@ import {
 import { userSessionsChanged } from '../../platform/session.ts';
 import { giveContent, ledgerCount } from './account-fixtures.ts';
 
-/** Deleting an account (issue 25 §7, decision 0024): what goes, what stays with the other side. */
+/** Deleting an account (decision 0024): what goes, what stays with the other side. */
 let t: TestApp;
 let base: string;
 const sockets: HubClient[] = [];

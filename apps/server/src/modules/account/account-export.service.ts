@@ -31,7 +31,7 @@ import {
 import { findUserByLogin } from './account.repo.ts';
 
 /**
- * Data export (issue 25 §7, decision 0024): asked for in settings (or by staff for the person),
+ * Data export (decision 0024): asked for in settings (or by staff for the person),
  * prepared by a job into a zip in the media storage, mailed as a link that works for its owner
  * for EXPORT_LINK_DAYS, then removed by another job.
  */

@@ -16,7 +16,7 @@ interface ArchiveData {
   media: { id: string; file: string }[];
 }
 
-/** The data export (issue 25 §7, decision 0024): asked for, prepared by a job, mailed, downloaded, expired. */
+/** The data export (decision 0024): asked for, prepared by a job, mailed, downloaded, expired. */
 let t: TestApp;
 let ann: TestUser;
 let painter: TestUser;

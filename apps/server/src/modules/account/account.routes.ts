@@ -27,7 +27,7 @@ const staffParams = z.object({ login: loginLookupSchema });
 const staffOnly =
   'Staff only (admin or moderator; decision 0022): anyone else, signed in or not, gets 404. Audit-logged with the reason.';
 
-/** People own their data (issue 25 §7, decision 0024): export and deletion, for themselves and by staff. */
+/** People own their data (decision 0024): export and deletion, for themselves and by staff. */
 export const accountRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

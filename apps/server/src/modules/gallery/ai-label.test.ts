@@ -10,7 +10,7 @@ import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { addImage, shownArtist } from './gallery-fixtures.ts';
 
 /**
- * The AI label (issue 25 §6): posts, gallery images and commission cards carry "generated",
+ * The AI label (decision 0025): posts, gallery images and commission cards carry "generated",
  * "assisted" or none; a reader who turns on hideAI no longer receives labelled work of others in
  * any list (the feed, a profile's posts, /gallery, a user's gallery, /artists, a user's cards),
  * while its owner still sees their own, and anyone opening a link sees the label.

@@ -77,7 +77,7 @@ export const cardTagsAnySql = (ids: TagIds) =>
  * SQL condition: card `d`, or one of its display images, carries a tag the reader does not see.
  * NSFW is the stored `d.carries_nsfw` (the card's and its display images' tags against the NSFW
  * closure, kept exact by triggers: migration 0015); the reader's own hidden tags are probes, and
- * so is an AI-labelled display image for a reader who hides AI (issue 25 §6).
+ * so is an AI-labelled display image for a reader who hides AI (decision 0025).
  */
 export function cardCarriesHiddenSql(sets: TagSetsArg): SQL {
   const parts: SQL[] = [];

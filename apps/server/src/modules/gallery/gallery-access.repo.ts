@@ -58,7 +58,7 @@ export interface ReaderTagSets {
   hide: readonly number[];
   /** The tags they blur, with descendants (none for anonymous readers). */
   blur: readonly number[];
-  /** AI-labelled images are left out (issue 25 §6: the reader's hide-AI setting). */
+  /** AI-labelled images are left out (the reader's hide-AI setting, decision 0025). */
   hideAi: boolean;
 }
 

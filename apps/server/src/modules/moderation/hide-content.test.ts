@@ -22,7 +22,7 @@ import { postRequest, sampleApply } from '../requests/request-fixtures.ts';
 import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 
 /**
- * Staff hiding every kind of reported content that can be hidden (issue 25 §2, decision 0022):
+ * Staff hiding every kind of reported content that can be hidden (decision 0022):
  * a commission card, a gallery image, a request and a chat message leave every list and every
  * reader but their owner, who is told why; staff still read them in the case. And relabelling a
  * post's maturity from the queue.

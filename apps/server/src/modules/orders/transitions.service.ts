@@ -198,7 +198,7 @@ export async function cancelOverdue(
 const DAY_MS = 86_400_000;
 
 /**
- * The server approves a delivery left without an answer for AUTO_APPROVE_DAYS (issue 24 §4), as the
+ * The server approves a delivery left without an answer for AUTO_APPROVE_DAYS (decision 0021), as the
  * buyer's approve would: the same conditional move finished → done, `orderMoved` (action
  * autoApprove, no actor) in its transaction, both sides told, the board after the commit. The task
  * is held (FOR UPDATE) while the delivery's time is checked, so a send-back or a newer delivery

@@ -12,7 +12,7 @@ import { feeOf, type Balances } from './ledger.rules.ts';
 import { findBalances, findLedger } from './payments.repo.ts';
 
 /**
- * The ledger's property (issue 24 §3): random sequences of plans, payments, starts, deliveries,
+ * The ledger's property (decision 0020): random sequences of plans, payments, starts, deliveries,
  * approvals, overdue cancels and refunds, driven through the real routes on PGlite, against a
  * model of what each should do. After every step: each ledger transaction of the order sums to
  * zero, the order's balances (summed by the database) equal the model's, and the order's page

@@ -1,7 +1,7 @@
 import { AUTO_APPROVE_REMINDER_DAYS } from '@brushline/shared/payments/constants';
 
 /**
- * The timers of an order (issue 24 §4, decision 0021): jobs on the queue, each naming the moment
+ * The timers of an order (decision 0021): jobs on the queue, each naming the moment
  * it was made for (the delivery's time, the due date), so a job that outlived its moment (the
  * buyer answered, the artist delivered again, the due date moved) sees it and does nothing.
  */

@@ -20,7 +20,7 @@ import {
 } from './timers.rules.ts';
 
 /**
- * The timers of issue 24 §4 on the job queue (decision 0021): a delivery left unanswered is
+ * The order timers on the job queue (decision 0021): a delivery left unanswered is
  * approved automatically AUTO_APPROVE_DAYS after it, the buyer is reminded 7 days and 1 day before,
  * and the artist a day before the due date. Each is one job, sent in the transaction of the move
  * that starts it, and each re-reads the order when it runs: an answer, a send-back or a newer

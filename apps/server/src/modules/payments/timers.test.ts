@@ -24,7 +24,7 @@ import {
 } from './timer-fixtures.ts';
 
 /**
- * The timers of issue 24 §4 with a controlled clock: each job's handler takes `now`, so a test
+ * The order timers (decision 0021) with a controlled clock: each job's handler takes `now`, so a test
  * reads the jobs a move scheduled (their data and time) and runs them at, before or after that
  * time. The queue's own pollers look only every hour here; `drain` runs what is due at once, and
  * timers-instances.test.ts shows the pollers of two instances at work.

@@ -126,7 +126,7 @@ export async function listPosts(
   query: FeedQuery,
 ): Promise<PostPage> {
   const maturities = visibleMaturities(actor);
-  // A reader who hides AI still sees their own labelled posts on their profile (issue 25 §6).
+  // A reader who hides AI still sees their own labelled posts on their profile (decision 0025).
   const hideAi = Boolean(actor?.hideAi) && query.owner?.toLowerCase() !== actor!.login.toLowerCase();
   const page = await feedPageCache(ctx.bus).load(feedPageKey(maturities, hideAi, query), () =>
     readPage(ctx.db, maturities, hideAi, query),

@@ -40,7 +40,7 @@ import {
 } from './reviews.repo.ts';
 
 /**
- * Reviews after a done order and people's records (issue 25 §4, §5; decision 0023). Each party
+ * Reviews after a done order and people's records (decision 0023). Each party
  * of a done order may review the other once, within REVIEW_WINDOW_DAYS of done; the reviewed
  * person may answer once. Staff hiding a review takes it out of every list and average.
  */

@@ -25,7 +25,7 @@ import { addImage, shownArtist } from '../gallery/gallery-fixtures.ts';
 import { createTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 
 /**
- * Reviews after a done order (issue 25 §4, decision 0023): who may review when, as a table of
+ * Reviews after a done order (decision 0023): who may review when, as a table of
  * cases; answers; the lists and averages (hidden reviews leave both); /artists sorted by rating;
  * the record's figures; and the average kept exact when reviews arrive together.
  */

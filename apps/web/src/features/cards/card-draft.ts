@@ -55,7 +55,7 @@ export interface CardDraft {
   paymentPlan: PlanDraft;
   /** '' while empty: the card then promises no delivery time. */
   deliveryDays: number | string;
-  /** Issue 25 §6: the work is AI-generated or AI-assisted; null: made by hand. */
+  /** Decision 0025: the work is AI-generated or AI-assisted; null: made by hand. */
   aiLabel: AiLabel | null;
 }
 

@@ -5,7 +5,7 @@ import { ratingLabel } from '../../../components/rating-stars.tsx';
 import { reputationQuery } from '../../users/api/user-queries.ts';
 
 /**
- * A commissioner's record as a buyer, for the artist deciding on their request (issue 25 §4):
+ * A commissioner's record as a buyer, for the artist deciding on their request (decision 0023):
  * "3 orders done · 4.5 ★", or "First order here". Read when shown, once per login however many
  * places show it; nothing while it loads or when it cannot be read, so no list waits for it.
  */

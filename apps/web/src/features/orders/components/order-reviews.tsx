@@ -212,7 +212,7 @@ function ReviewsBody({
 }
 
 /**
- * The order page's Reviews (issue 25 §4), once the order is done: the reader's review of the other
+ * The order page's Reviews (decision 0023), once the order is done: the reader's review of the other
  * side (a form while they may still write it), the other side's review of them with their answer.
  * A failed load says so here and leaves the rest of the page as it is.
  */

@@ -43,7 +43,7 @@ export function useUpdateProfile() {
 /**
  * SPEC §7 PATCH user/update/settings/id/{id}. The maturity switches change what the feed shows,
  * and isArtist changes the roles, so the feed, the session and the profile are fetched again.
- * hideAI (issue 25 §6) also changes the galleries, the artists list and profiles' cards: when it
+ * hideAI (decision 0025) also changes the galleries, the artists list and profiles' cards: when it
  * changed, those are fetched again too.
  */
 export function useUpdateSettings(login: string) {

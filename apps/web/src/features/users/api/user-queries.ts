@@ -50,7 +50,7 @@ export const userReviewsQuery = (login: string, side: ReviewSide) =>
   });
 
 /**
- * GET reputation/{login} (issue 25 §4, §5): a person's record as an artist and as a buyer. Asked
+ * GET reputation/{login} (decision 0023): a person's record as an artist and as a buyer. Asked
  * for beside whatever names them (a list may ask for many people at once, one request per login);
  * it moves only when an order ends or a review lands, so it stays fresh for a few minutes.
  */

@@ -32,7 +32,7 @@ function Summary({ side, rating }: { side: ReviewSide; rating: Rating | null }) 
 }
 
 /**
- * /profile/{login}/reviews (issue 25 §4): what people wrote after done orders with this user, as
+ * /profile/{login}/reviews (decision 0023): what people wrote after done orders with this user, as
  * an artist or as a buyer (`?side=`), each side's average, newest first, 20 at a time. Public.
  */
 export function ProfileReviewsPage() {

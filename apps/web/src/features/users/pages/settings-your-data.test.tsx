@@ -6,7 +6,7 @@ import { page, renderRoutes, stubFetch } from '../../../test/render.tsx';
 import { usersRoutes } from '../routes.tsx';
 import { annMe } from '../test/user-fixtures.ts';
 
-/** Settings › General › Your data (issue 25 §7): the export and its state, and deleting the account. */
+/** Settings › General › Your data (decision 0024): the export and its state, and deleting the account. */
 const routes = [...usersRoutes, page('/login', <p>login page</p>)];
 const saved = { id: annMe.id, displayNSFW: false, displayQuestionable: false, isArtist: true };
 const base = {

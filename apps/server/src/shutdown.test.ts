@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it, type TestContext } from 'vitest';
+import { openPgliteDir } from './cli/backup-database.ts';
 import { uniqueUser } from './test/harness.ts';
+import { freePort } from './test/processes.ts';
 
 /**
  * The real server (main.ts, run by tsx in a child process on an embedded database of its own)
@@ -18,14 +20,6 @@ import { uniqueUser } from './test/harness.ts';
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 interface Server {
   child: ChildProcess;
   port: number;
@@ -33,17 +27,16 @@ interface Server {
   exited: Promise<{ code: number | null; at: number }>;
 }
 
-const servers: Server[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
-});
-
-async function start(timeoutMs: number): Promise<Server> {
+/**
+ * Starts a server for one test; `onTestFinished` (the test's own, as the tests run concurrently)
+ * kills it if it is still running and removes its folder.
+ */
+async function start(timeoutMs: number, onTestFinished: TestContext['onTestFinished']): Promise<Server> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'brushline-shutdown-'));
-  dirs.push(dataDir);
+  // The run's migrated template (embedded runs): the server starts without migrating from scratch.
+  const template = inject('pgliteTemplate');
+  if (template) await (await openPgliteDir(join(dataDir, 'db'), template)).close();
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     env: {
@@ -63,7 +56,10 @@ async function start(timeoutMs: number): Promise<Server> {
     lines: [],
     exited: new Promise((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() }))),
   };
-  servers.push(server);
+  onTestFinished(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
   let buffered = '';
   child.stdout.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
@@ -125,9 +121,13 @@ const refused = (port: number) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('SIGTERM', { timeout: 150_000 }, () => {
-  it('refuses new connections, finishes the request in flight and exits 0 within the bound', async () => {
-    const server = await start(10_000);
+// The two tests run at once, each with its own server (half the wall time of one after the other).
+describe.concurrent('SIGTERM', { timeout: 150_000 }, () => {
+  it('refuses new connections, finishes the request in flight and exits 0 within the bound', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const server = await start(10_000, onTestFinished);
     const slow = slowRegistration(server.port);
     await sleep(300);
     const signalled = Date.now();
@@ -146,8 +146,11 @@ describe('SIGTERM', { timeout: 150_000 }, () => {
     expect(messages).toContain('shut down');
   });
 
-  it('exits 1 once SHUTDOWN_TIMEOUT_MS has passed with a request that never ends', async () => {
-    const server = await start(1500);
+  it('exits 1 once SHUTDOWN_TIMEOUT_MS has passed with a request that never ends', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const server = await start(1500, onTestFinished);
     const stalled = slowRegistration(server.port);
     stalled.answer.catch(() => {});
     await sleep(300);

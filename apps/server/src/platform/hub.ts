@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
+import { attachRedisAdapter } from './hub-redis.ts';
 import type { RedisConnection } from './redis.ts';
 import type { Actor } from './session.ts';
 import { Server } from 'socket.io';
@@ -81,24 +80,6 @@ const presenceRoom = (id: string) => `presence:${id}`;
 /** Users one socket watches at most; past this, the longest-watched are dropped first. */
 export const PRESENCE_WATCH_MAX = 1000;
 
-/** QUIT lets queued publishes go out; an unreachable Redis must not hold the shutdown up. */
-async function quitSoon(client: Redis | undefined): Promise<void> {
-  if (!client) return;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, 1000);
-  });
-  await Promise.race([
-    client.quit().then(
-      () => undefined,
-      () => undefined,
-    ),
-    late,
-  ]);
-  clearTimeout(timer);
-  client.disconnect();
-}
-
 /** Who a connection signs in as, from its Cookie header; null refuses it. */
 export type HubAuthenticator = (cookieHeader: string | undefined) => Promise<Actor | null>;
 
@@ -136,34 +117,8 @@ export function createHub(opts: {
     serveClient: false,
     allowRequest: (req, callback) => callback(null, sameOrigin(req, opts.publicUrl)),
   });
-  let pub: Redis | undefined;
-  let sub: Redis | undefined;
-  if (opts.redis) {
-    pub = opts.redis.duplicate();
-    // The adapter subscribes as it is built, maybe before Redis is reachable, and never handles a
-    // failure: those few commands wait for the connection (queued, no retry cap, no timeout).
-    sub = opts.redis.duplicate({
-      enableOfflineQueue: true,
-      // A subscriber connection sends (p)subscribe only: nothing to batch.
-      enableAutoPipelining: false,
-      maxRetriesPerRequest: null,
-      commandTimeout: undefined,
-    });
-    io.adapter(createAdapter(pub, sub, { key: opts.channel ?? 'brushline-hub', requestsTimeout: 2000 }));
-  }
-
-  if (pub) {
-    // The adapter publishes and never looks at the result: while Redis is down (no offline queue)
-    // each publish fails at once, and unhandled that would end the process. Delivery on this
-    // instance goes on regardless; the outage is logged once by the connection's watch.
-    const client = pub;
-    const publish = client.publish.bind(client);
-    client.publish = (channel: string, message: string) => {
-      const sent = publish(channel, message);
-      sent.catch(() => undefined);
-      return sent;
-    };
-  }
+  // With Redis, rooms span every instance (the redis adapter, hub-redis.ts).
+  const redisAdapter = opts.redis ? attachRedisAdapter(io, opts.redis, opts.channel) : null;
   /** Every instance's sockets, or only this one's while Redis is down (no waiting for a timeout). */
   const reach = () => (opts.redis?.watch.down ? io.local : io);
 
@@ -299,7 +254,7 @@ export function createHub(opts: {
       io.local.disconnectSockets(true);
       await Promise.allSettled([io.of('/').adapter.close()]);
       io.engine.close();
-      await Promise.all([pub, sub].map(quitSoon));
+      await redisAdapter?.close();
     },
   };
 }

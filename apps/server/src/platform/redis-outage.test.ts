@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -8,6 +8,7 @@ import { HUB_PATH, type ClientToServerEvents, type ServerToClientEvents } from '
 import { createTestApp, nextIp, registerUser, uniqueUser, type TestApp } from '../test/harness.ts';
 import { captureLog, type LogLine } from '../test/log-capture.ts';
 import { multipartBody, pngBytes } from '../test/media-fixtures.ts';
+import { answered, freePort, startRedis, stopRedis, until } from '../test/processes.ts';
 import type { ReadinessReport } from './readiness.ts';
 
 /**
@@ -15,63 +16,6 @@ import type { ReadinessReport } from './readiness.ts';
  * port, killed and started again. redis-server must be installed (CI and the dev machines have it).
  */
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  probe.on('error', () => undefined);
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await probe.connect();
-      await probe.ping();
-      probe.disconnect();
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`redis-server did not start on port ${port}`);
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-/** Fails instead of waiting: an answer that takes this long is the review's hang (23 s), not slowness. */
-const HANG_MS = 3000;
-async function answered<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms: the request hung`)), HANG_MS);
-  });
-  try {
-    return await Promise.race([work, hang]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 10_000) {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} within ${ms / 1000} s`);
-}
 
 const redisLines = (lines: LogLine[]) => lines.filter((l) => /^redis /.test(l.msg)).map((l) => l.msg);
 

@@ -163,9 +163,17 @@ describe('reading, opening, typing, catching up', () => {
     const atBob = collect(b, 'ChatTyping');
     const atEve = collect(e, 'ChatTyping');
     const atAnn = collect(a, 'ChatTyping');
+    const first = nextEvent(b, 'ChatTyping');
     for (let i = 0; i < 5; i += 1) a.emit('ChatTyping', { room: room.id });
     e.emit('ChatTyping', { room: room.id });
-    await new Promise((r) => setTimeout(r, 300));
+    // Barriers, not a wait: the one typing that must arrive, then a call on each sender's socket,
+    // answered after the server handled everything that socket sent before it (events of one
+    // socket are handled in order; the throttle drops a repeat before any await).
+    await first;
+    await Promise.all([
+      a.emitWithAck('ChatRead', { room: room.id }),
+      e.emitWithAck('ChatRead', { room: room.id }),
+    ]);
     expect(atBob).toEqual([{ roomId: room.id, userId: ann.id }]);
     expect(atEve).toEqual([]);
     expect(atAnn).toEqual([]);

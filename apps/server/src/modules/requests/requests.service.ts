@@ -20,21 +20,19 @@ import {
   byGuid,
   byId,
   deleteOwnRequest,
-  findPageEnds,
   findRequestMediaRows,
   findRequestRows,
   insertRequest,
   lockAndCountRequests,
   ownedBy,
   readableBy,
-  publicPageRows,
   replaceRequestMedia,
   setRequestHidden,
   updateOwnRequest,
   type ListCursor,
-  type PublicFilter,
   type RequestRow,
 } from './requests.repo.ts';
+import { findPageEnds, publicPageRows, type PublicFilter } from './requests-page.repo.ts';
 
 /** The tag subject kind of requests (tag_usages.subject_kind). */
 export const REQUEST_TAG_KIND = 'request';

@@ -240,4 +240,28 @@ describe('the public filter', () => {
     expect(two.map((r) => r.title)).toEqual(['1', '0']);
     expect((await call(t.app, 'GET', '/api/request/get/filter?page=0')).statusCode).toBe(400);
   });
+
+  it('lists a card as its own page shows it: owner, tags, attachments in their order', async () => {
+    // The list reads a page's ids, then their rows by id (requests-page.repo.ts): both in order.
+    const tagA = await createTag(t, ann, { title: uniqueTitle('zeta') });
+    const tagB = await createTag(t, ann, { title: uniqueTitle('alpha') });
+    const refs = [
+      await uploadImage(t.app, bob.cookie, { purpose: 'reference' }),
+      await uploadImage(t.app, bob.cookie, { purpose: 'reference' }),
+    ];
+    const mark = uniqueTitle('card');
+    const older = await postRequest(t, bob, { description: mark, tags: [tagA.title, tagB.title] });
+    const newer = await postRequest(t, bob, {
+      description: mark,
+      attachedMedia: [refs[1]!.id, refs[0]!.id],
+    });
+    const listed = (await call(t.app, 'GET', `/api/request/get/filter?searchInDecriptions=${mark}`)).json<
+      Request[]
+    >();
+    const pageOf = async (guid: string) =>
+      (await call(t.app, 'GET', `/api/request/get/${guid}`)).json<RequestPage>().request;
+    expect(listed).toEqual([await pageOf(newer.guid), await pageOf(older.guid)]);
+    expect(listed[0]!.attachedMedia.map((m) => m.id)).toEqual([refs[1]!.id, refs[0]!.id]);
+    expect(listed[1]!.tags.map((x) => x.title).sort()).toEqual([tagA.title, tagB.title].sort());
+  });
 });

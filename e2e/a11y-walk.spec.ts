@@ -9,6 +9,9 @@ import { checkA11y } from './a11y.ts';
  * which one is missing.
  */
 
+// Each test makes its own accounts: the run's two browsers may share this file's walks.
+test.describe.configure({ mode: 'parallel' });
+
 const png = (colour: string, width = 320, height = 240) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
@@ -167,10 +170,8 @@ test('signed out: home, feed, a post, a profile, a commission card, the forms, l
   await checkA11y(page, '404');
 });
 
-test('signed in: feed with the creator, notifications, settings, profile editor, empty CRM tabs', async ({
-  page,
-}) => {
-  const { artist, card } = await artistWithContent(page);
+test('signed in: feed with the creator, notifications, settings, profile editor', async ({ page }) => {
+  const { artist } = await artistWithContent(page);
 
   await page.goto('/feed');
   await expect(page.getByRole('region', { name: 'New post' })).toBeVisible();
@@ -185,7 +186,8 @@ test('signed in: feed with the creator, notifications, settings, profile editor,
   await checkA11y(page, 'notification bell, empty');
   await page.keyboard.press('Escape');
 
-  const post = page.getByRole('article', { name: /Post by/ }).first();
+  // Their own post: another walk's artist (same display name) may have posted since.
+  const post = page.getByRole('article', { name: /Post by/ }).filter({ hasText: `@${artist.login}` });
   await post.getByRole('button', { name: /Delete/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await checkA11y(page, 'delete post confirmation');
@@ -212,6 +214,10 @@ test('signed in: feed with the creator, notifications, settings, profile editor,
   await page.goto('/settings/notifications');
   await expect(page.getByRole('radiogroup').first()).toBeVisible();
   await checkA11y(page, 'settings: notifications');
+});
+
+test('signed in: own commission card, empty CRM tabs, card editor', async ({ page }) => {
+  const { card } = await artistWithContent(page);
 
   await page.goto(`/commission/${card}`);
   await expect(page.getByRole('heading', { name: 'Watercolour portrait', level: 1 })).toBeVisible();

@@ -80,14 +80,25 @@ const showScheme = (page: Page, scheme: string) =>
     );
   }, scheme);
 
+/**
+ * One axe run in the page itself (legacy mode: no blank page opened to finish each run; the app
+ * has no cross-origin frames), reporting violations only (axe then skips gathering every passing
+ * node). 29 Nov: 0.6 s a scan against 1.7 s with the defaults, same violations.
+ */
+const axe = (page: Page) =>
+  new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+
 async function scan(page: Page, scheme?: Scheme) {
   await settle(page);
-  if (!scheme) return (await new AxeBuilder({ page }).analyze()).violations;
+  if (!scheme) return (await axe(page)).violations;
   // Set on the page only: the app's own choice (stored by the header's switch) is left untouched.
   const before = (await page.locator('html').getAttribute('data-mantine-color-scheme')) ?? 'light';
   try {
     await showScheme(page, scheme);
-    return (await new AxeBuilder({ page }).analyze()).violations;
+    return (await axe(page)).violations;
   } finally {
     await showScheme(page, before);
   }

@@ -18,7 +18,8 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter([{ hydrateFallbackElement: <p>Loading the page</p>, children: routes }], {
     initialEntries: [initialPath],
   });
-  const user = userEvent.setup();
+  // No pause between keystrokes and clicks: the app has no timing a test types against.
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <Providers client={client}>
       <RouterProvider router={router} />

@@ -31,12 +31,13 @@ export async function givePicture(request: APIRequestContext, colour: string) {
 /**
  * Registers and verifies an account through the API with the code from the mail outbox. The
  * session cookie lands in `request`'s context, so pages of that context are signed in. The
- * account gets a profile picture (givePicture) unless `picture` is false.
+ * account gets a profile picture (givePicture) unless `picture` is false. `dataDir`: the DATA_DIR
+ * of the server `request` talks to, when it is not the run's own (e2e/stripe-server.ts).
  */
 export async function registerByApi(
   request: APIRequestContext,
   prefix: string,
-  { picture = true }: { picture?: boolean } = {},
+  { picture = true, dataDir }: { picture?: boolean; dataDir?: string } = {},
 ) {
   const login = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const user = { login, email: `${login}@example.test`, password: 'e2e-pass-1' };
@@ -44,7 +45,7 @@ export async function registerByApi(
   const asked = Date.now();
   const req = await request.post('/api/register/request', { data: user, headers });
   expect(req.status(), await req.text()).toBe(200);
-  const code = await codeFromOutbox(user.email, /registration code: (\d{6})/, asked);
+  const code = await codeFromOutbox(user.email, /registration code: (\d{6})/, asked, dataDir);
   const res = await request.post(`/api/register/verify?code=${code}`, { data: user, headers });
   expect(res.status(), await res.text()).toBe(200);
   const { id } = (await res.json()) as { id: string };

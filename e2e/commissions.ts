@@ -9,9 +9,16 @@ export async function ok(res: Answer): Promise<Record<string, unknown>> {
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-/** Registers an account through the API and makes it an artist (settings, as the UI does). */
-export async function registerArtist(request: APIRequestContext, prefix = 'ann') {
-  const account = await registerByApi(request, prefix);
+/**
+ * Registers an account through the API and makes it an artist (settings, as the UI does).
+ * `dataDir`: as registerByApi's, for a server other than the run's own.
+ */
+export async function registerArtist(
+  request: APIRequestContext,
+  prefix = 'ann',
+  { dataDir }: { dataDir?: string } = {},
+) {
+  const account = await registerByApi(request, prefix, { dataDir });
   await ok(
     await request.patch(`/api/user/update/settings/id/${account.id}`, {
       data: { id: account.id, displayNSFW: false, displayQuestionable: false, isArtist: true },

@@ -2,9 +2,18 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
-/** Waits for a mail to `to` written to the server's file outbox since `after` (ms) and answers `pattern`'s match. */
-export async function codeFromOutbox(to: string, pattern: RegExp, after = 0): Promise<string> {
-  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
+/**
+ * Waits for a mail to `to` written to the server's file outbox since `after` (ms) and answers
+ * `pattern`'s match. `dataDir`: the DATA_DIR of the server that sent it (the run's own by default;
+ * a journey's own server has its own).
+ */
+export async function codeFromOutbox(
+  to: string,
+  pattern: RegExp,
+  after = 0,
+  dataDir = process.env.E2E_DATA_DIR!,
+): Promise<string> {
+  const dir = join(dataDir, 'mail');
   let found = '';
   await expect
     .poll(

@@ -51,6 +51,9 @@ import { createAppMetrics, registerMetricSources } from './observability.ts';
 import { reactions } from './reactions.ts';
 import { apiRoutes } from './routes.ts';
 import { slotsOf } from './modules/board/queue.service.ts';
+import { assertCanReceive } from './modules/payments/stripe-connect.service.ts';
+import { stripeMoneyQueue } from './modules/payments/stripe-jobs.service.ts';
+import { stripeEventsQueue } from './modules/payments/stripe-webhooks.service.ts';
 
 export interface AppOptions {
   config: Config;
@@ -137,6 +140,7 @@ export async function buildApp(opts: AppOptions) {
     // Reactions read the dependencies when an event runs, by then complete.
     events: createDomainEvents(reactions, () => deps),
     slotsOf: (ctx, artistId) => slotsOf(ctx, null, artistId),
+    payoutGate: (ctx, input) => assertCanReceive({ ...ctx, config }, null, input),
     mailer,
     limits: createRateLimits({
       redis,
@@ -179,6 +183,11 @@ export async function buildApp(opts: AppOptions) {
   // Timers (decision 0021). Started here, before anything can send a job: pg-boss makes or
   // migrates its schema, and the demo seed and the first requests may already schedule timers.
   await jobs.define(orderTimersQueue(deps, null));
+  if (config.stripe) {
+    // Stripe Connect (decision 0031): webhook events and the transfers and refunds they lead to.
+    await jobs.define(stripeEventsQueue(deps, null));
+    await jobs.define(stripeMoneyQueue(deps, null));
+  }
   if (flushEvery !== null) await jobs.define(emailFlushQueue(deps, flushEvery));
   for (const queue of accountExportQueues(deps, null)) await jobs.define(queue);
   await jobs.start();

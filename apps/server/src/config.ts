@@ -41,6 +41,14 @@ const envSchema = z.object({
     .optional(),
   /** The payment provider (decision 0020); offPlatform: the artist's own link or details, no money held. */
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('offPlatform'),
+  /** The issue's spelling of PAYMENT_PROVIDER, accepted as an alias (the two must agree when both are set). */
+  PAYMENTS_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+  /** Stripe's secret key (sk_live_… / sk_test_…); required with PAYMENT_PROVIDER=stripe (decision 0031). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The webhook endpoint's signing secret (whsec_…); required with PAYMENT_PROVIDER=stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its requests: Stripe itself, or stripe-mock, an egress proxy, a test stand-in. */
+  STRIPE_API_BASE: urlWith(['http', 'https']).default('https://api.stripe.com'),
   /** The platform's fee on each payment, in percent (up to 2 decimals); recorded in the ledger. */
   PLATFORM_FEE_PERCENT: z.coerce
     .number({ error: 'must be a percentage' })
@@ -110,7 +118,18 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-export interface Config extends Omit<Env, 'IMAGE_WORKERS'> {
+/** What the Stripe client needs (PAYMENT_PROVIDER=stripe), every variable present. */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+export interface Config extends Omit<Env, 'IMAGE_WORKERS' | 'PAYMENTS_PROVIDER'> {
+  /** Stripe's settings when PAYMENT_PROVIDER is stripe, else null. */
+  stripe: StripeSettings | null;
   /** The bucket's settings when MEDIA_STORAGE is s3, else null. */
   s3: S3Settings | null;
   /** Images re-encoded at once (plus one express slot for small ones): docs/decisions/0011-hardening.md. */
@@ -148,11 +167,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const s3 = parsed.data.MEDIA_STORAGE === 's3' ? requireS3(parsed.data) : null;
+  const { PAYMENTS_PROVIDER: alias, ...settings } = parsed.data;
+  if (alias && cleaned.PAYMENT_PROVIDER && alias !== settings.PAYMENT_PROVIDER) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_PROVIDER: disagrees with PAYMENT_PROVIDER (set one of them)',
+    );
+  }
+  const provider = alias ?? settings.PAYMENT_PROVIDER;
+  const stripe = provider === 'stripe' ? requireStripe(parsed.data) : null;
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
   return {
-    ...parsed.data,
+    ...settings,
+    PAYMENT_PROVIDER: provider,
     IMAGE_WORKERS: imageWorkers,
     s3,
+    stripe,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
   };
@@ -182,4 +211,20 @@ export function requireS3(env: Env): S3Settings {
     secretAccessKey,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
+}
+
+/** Stripe's settings, or a ConfigError naming each missing variable (PAYMENT_PROVIDER=stripe at boot). */
+export function requireStripe(env: Env): StripeSettings {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (!secretKey || !webhookSecret) {
+    const missing = Object.entries({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret })
+      .filter(([, value]) => !value)
+      .map(([name]) => `${name}: is required with PAYMENT_PROVIDER=stripe`);
+    throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
+  }
+  // The SDK takes the address as host, port and protocol (decision 0031: an operator's proxy, tests' stand-in).
+  const base = new URL(env.STRIPE_API_BASE);
+  const protocol = base.protocol === 'http:' ? 'http' : 'https';
+  const port = base.port ? Number(base.port) : protocol === 'http' ? 80 : 443;
+  return { secretKey, webhookSecret, host: base.hostname, port, protocol };
 }

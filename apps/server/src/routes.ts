@@ -16,6 +16,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { wipFeedbackRoutes } from './modules/orders/wip-feedback.routes.ts';
 import { moneyRoutes } from './modules/payments/money.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { stripeRoutes } from './modules/payments/stripe.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -46,6 +47,7 @@ export const apiRoutes =
     await api.register(ordersRoutes(deps));
     await api.register(wipFeedbackRoutes(deps));
     await api.register(paymentsRoutes(deps));
+    await api.register(stripeRoutes(deps));
     await api.register(moderationRoutes(deps));
     await api.register(reportsRoutes(deps));
     await api.register(moneyRoutes(deps));

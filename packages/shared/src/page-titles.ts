@@ -25,6 +25,7 @@ export const pageTitles: Record<PathName, string | null> = {
   settingsGeneral: 'General settings',
   settingsSocials: 'Social links',
   settingsNotifications: 'Notification settings',
+  settingsPayouts: 'Payout settings',
   unsubscribe: 'Unsubscribe',
   accountExport: 'Download your data',
   profileHome: 'Profile',

@@ -21,6 +21,8 @@ export const paths = {
   settingsGeneral: '/settings/general',
   settingsSocials: '/settings/socials',
   settingsNotifications: '/settings/notifications',
+  /** The artist's Stripe account for card payments (decision 0031): connect, onboarding, status. */
+  settingsPayouts: '/settings/payouts',
   /** Where an e-mail's unsubscribe link lands; works signed out (the token is signed). */
   unsubscribe: '/unsubscribe/:token',
   /** Where a data export's mailed link lands (decision 0024): its owner, signed in, downloads the zip. */
@@ -31,7 +33,7 @@ export const paths = {
   /** SPEC §2 profile children: the user's open commission cards, and their gallery (`?folder=` opens one). */
   profileCards: '/profile/:login/cards',
   profileGallery: '/profile/:login/gallery',
-  /** Reviews of the user as an artist and as a buyer (issue 25 §4; `?side=buyer` for the second). */
+  /** Reviews of the user as an artist and as a buyer (decision 0023; `?side=buyer` for the second). */
   profileReviews: '/profile/:login/reviews',
   /** SPEC §2 main layout children: finding artists, and the public gallery (decision 0017). */
   artists: '/artists',

@@ -31,6 +31,12 @@ export interface Deps {
    * The board answers it (app.ts wires board's slotsOf), since orders come before the board.
    */
   slotsOf: (ctx: TxCtx, artistId: string) => Promise<Slots>;
+  /**
+   * With Stripe (decision 0031), whether an artist's cards may take orders: throws 409
+   * payout_account_required unless their connected account can receive money. Asked by cards (a
+   * card opening for orders) and orders (a form sent); payments answers it (app.ts wires it).
+   */
+  payoutGate: (ctx: TxCtx, input: { artistId: string; who: 'artist' | 'buyer' }) => Promise<void>;
   mailer: Mailer;
   limits: RateLimits;
   config: Config;

@@ -68,9 +68,20 @@ export const MONEY_EVENT_KINDS = [
   'extensionAccepted',
   'extensionDeclined',
   'autoApproved',
+  // Stripe Connect (decision 0031): the buyer paid a part by card (held), it was transferred to the
+  // artist, refunded through Stripe, a chargeback was opened or closed, or a webhook's amount
+  // disagreed with the order and waits for staff.
+  'paidByCard',
+  'transferred',
+  'refundedByStripe',
+  'disputed',
+  'disputeClosed',
+  'amountMismatch',
+  // A dispute the buyer's bank won: the part's money went back to the card through the bank.
+  'chargedBack',
 ] as const;
 export type MoneyEventKind = (typeof MONEY_EVENT_KINDS)[number];
 
 /** The payment providers the server knows (chosen by configuration). */
-export const PAYMENT_PROVIDERS = ['offPlatform'] as const;
+export const PAYMENT_PROVIDERS = ['offPlatform', 'stripe'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];

@@ -45,4 +45,19 @@ export const paymentMessages = {
   invoiceNotFound: 'This order has no such invoice.',
   offPlatformNote:
     'Payments for this order happen outside Brushline (the artist’s own link or details). Brushline records them but holds no money.',
+  // Stripe Connect (decision 0031).
+  stripeNote:
+    'The buyer pays Brushline by card through Stripe. The money is held until the buyer approves the work (or it is approved automatically), then transferred to the artist; a canceled order is refunded automatically.',
+  notStripe: 'This site takes no card payments: payments are arranged between buyer and artist.',
+  payoutAccountRequired:
+    'Connect your Stripe account in Settings → Payouts before taking commissions on a card: buyers pay by card, and the money needs an account that can receive it.',
+  artistCannotReceive:
+    'The artist cannot receive card payments yet (their Stripe account is not ready). Try again later or message them.',
+  paidByCardOnly:
+    'Payments on this order are made by card through Stripe: the buyer pays with “Pay by card”; nothing is marked or confirmed by hand.',
+  refundAutomatic:
+    'Refunds on this order are made through Stripe automatically; there is nothing to record by hand.',
+  partPaidAlready: 'This payment is already made (or being confirmed by Stripe).',
+  stripeUnavailable: 'Stripe did not answer. Try again in a moment.',
+  webhookSignature: 'The webhook signature is missing, wrong or too old.',
 } as const;

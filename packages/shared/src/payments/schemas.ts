@@ -22,6 +22,7 @@ import {
 } from './constants.ts';
 import { paymentMessages as m } from './messages.ts';
 import { PAYMENT_STATES } from './state.ts';
+import { disputeSchema, platformPartSchema } from './stripe.ts';
 
 export const paymentStageSchema = z.enum(PAYMENT_STAGES);
 
@@ -85,6 +86,8 @@ export const paymentPartSchema = z.object({
   confirmedAt: z.string().nullable(),
   /** The invoice of this payment once confirmed ("INV-ann-0003"). */
   invoiceNumber: z.string().nullable(),
+  /** The part's money at the provider (Stripe: held, released…); null off-platform. */
+  platform: platformPartSchema.nullable(),
 });
 export type PaymentPart = z.infer<typeof paymentPartSchema>;
 
@@ -138,6 +141,8 @@ export const orderMoneySchema = z.object({
   nextStep: z.string().nullable(),
   timeline: z.array(moneyEventSchema),
   creditNotes: z.array(z.object({ number: z.string(), amount: z.number(), createdAt: z.string() })),
+  /** The latest chargeback Stripe reported on the order's charges (null: none, or off-platform). */
+  dispute: disputeSchema.nullable(),
 });
 export type OrderMoney = z.infer<typeof orderMoneySchema>;
 

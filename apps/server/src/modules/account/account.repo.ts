@@ -51,6 +51,7 @@ export const PERSONAL_TABLES = {
   order_update_comments: 'kept',
   money_events: 'kept',
   invoice_counters: 'kept', // the artist's invoice numbers of kept orders
+  stripe_accounts: 'deleted', // the artist's link to their Stripe account (Stripe keeps the account)
   requests: 'deleted',
   request_applications: 'some', // all but those that became orders
   reviews: 'some', // those they wrote; those about them stay with the orders

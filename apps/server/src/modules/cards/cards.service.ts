@@ -94,7 +94,7 @@ export async function listOpenCardsOf(
   actor: Actor | null,
   login: string,
 ): Promise<Card[]> {
-  // A reader who hides AI does not see AI-labelled cards of others (issue 25 §6); their own, always.
+  // A reader who hides AI does not see AI-labelled cards of others (decision 0025); their own, always.
   const hideAi = Boolean(actor?.hideAi) && actor!.login.toLowerCase() !== login.toLowerCase();
   return presentCards(ctx.db, actor, await listOpenCardsOfLogin(ctx.db, login, CARDS_PER_OWNER_MAX, hideAi));
 }
@@ -108,7 +108,7 @@ export async function getCard(ctx: Pick<Deps, 'db'>, actor: Actor | null, uuid: 
 
 /** Only artists create cards (SPEC §6); the artist role is the isArtist setting. */
 export async function createCard(
-  ctx: Pick<Deps, 'db' | 'events'>,
+  ctx: Pick<Deps, 'db' | 'events' | 'payoutGate'>,
   actor: Actor,
   body: CardBody,
 ): Promise<Card> {
@@ -118,6 +118,7 @@ export async function createCard(
       throw new AppError(400, 'too_many_cards', cardMessages.tooManyCards);
     }
     await assertCardMedia({ db: tx }, actor, body);
+    if (body.isCommissionsOpen) await ctx.payoutGate({ db: tx }, { artistId: actor.id, who: 'artist' });
     const uuid = await insertCard(tx, actor.id, toCardValues(body));
     await emit('commissionCardsChanged', { ownerId: actor.id });
     return uuid;
@@ -130,13 +131,17 @@ export async function createCard(
  * of closed cards cannot be probed. Forms already sent keep their own copy of the options.
  */
 export async function updateCard(
-  ctx: Pick<Deps, 'db' | 'events'>,
+  ctx: Pick<Deps, 'db' | 'events' | 'payoutGate'>,
   actor: Actor,
   body: CardUpdateBody,
 ): Promise<Card> {
   const row = await findCard(ctx.db, body.uuid);
   if (!row || row.ownerId !== actor.id) throw notFound(messages.comissionMissing);
   await assertCardMedia(ctx, actor, body);
+  // Opening a card for orders (closed → taking commissions) needs a ready payout account with Stripe.
+  if (body.isCommissionsOpen && !row.isCommissionsOpen) {
+    await ctx.payoutGate(ctx, { artistId: actor.id, who: 'artist' });
+  }
   if (!(await updateOwnCard(ctx.db, actor.id, body.uuid, toCardValues(body)))) {
     throw notFound(messages.comissionMissing);
   }

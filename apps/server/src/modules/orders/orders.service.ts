@@ -90,7 +90,7 @@ function assertSelf(actor: Actor, login: string): void {
  * references and its task are stored together; the artist hears about it after the commit.
  */
 export async function sendForm(
-  ctx: Pick<Deps, 'db' | 'limits' | 'hub' | 'log' | 'slotsOf'>,
+  ctx: Pick<Deps, 'db' | 'limits' | 'hub' | 'log' | 'slotsOf' | 'payoutGate'>,
   actor: Actor,
   body: SendFormBody,
 ): Promise<SentForm> {
@@ -100,6 +100,8 @@ export async function sendForm(
     if (!card || !canSeeCard(card, actor)) throw notFound(messages.comissionMissing);
     if (card.ownerId === actor.id) throw new AppError(403, 'self_commission', messages.formSendFailed);
     if (!card.isCommissionsOpen) throw new AppError(409, 'comission_closed', messages.comissionClosed);
+    // With Stripe, the artist's account must be able to receive the buyer's card payments.
+    await ctx.payoutGate({ db: tx }, { artistId: card.ownerId, who: 'buyer' });
     if (card.descriptionRequired && body.description.trim() === '') {
       throw new AppError(400, 'description_required', orderMessages.descriptionRequired);
     }

@@ -10,6 +10,8 @@ import { toPerson } from '../users/users.dto.ts';
 import { figuresOf } from './ledger.rules.ts';
 import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { paymentProvider } from './payment-provider.rules.ts';
+import { findLatestDispute, findParts } from './stripe.repo.ts';
+import { disputeOpen, platformPartOf, stripeNextStep } from './stripe.rules.ts';
 import {
   assertOpenForPayments,
   assertSide,
@@ -66,13 +68,19 @@ export async function readMoney(
 ): Promise<OrderMoney> {
   const order = await orderForMoney(ctx, actor, formId);
   const money = await loadMoney(ctx, null, order);
-  const [events, extensionRow, notes] = await Promise.all([
+  const provider = paymentProvider(ctx.config);
+  const stripe = provider.id === 'stripe';
+  const [events, extensionRow, notes, stripeParts, dispute] = await Promise.all([
     findMoneyEvents(ctx.db, order.id),
     findLatestExtension(ctx.db, order.id),
     findCreditNotes(ctx.db, order.id),
+    stripe ? findParts(ctx.db, order.id) : [],
+    stripe ? findLatestDispute(ctx.db, order.id) : null,
   ]);
+  const atStripe = new Map(stripeParts.map((r) => [r.partIndex, r]));
+  const openDisputeCharge =
+    dispute && !dispute.closedAt && disputeOpen(dispute.status) ? dispute.chargeId : null;
   const figures = figuresOf(money.balances, money.refundedCents);
-  const provider = paymentProvider(ctx.config);
   const parts: PaymentPart[] = money.parts.map((p) => ({
     index: p.index,
     name: p.name,
@@ -86,6 +94,7 @@ export async function readMoney(
     markedAt: iso(p.row?.markedAt),
     confirmedAt: iso(p.row?.confirmedAt),
     invoiceNumber: p.row?.invoiceSeq ? invoiceNumber(order.artistLogin, p.row.invoiceSeq) : null,
+    platform: stripe ? platformPartOf(atStripe.get(p.index), order, now, openDisputeCharge) : null,
   }));
   const extension = toExtension(extensionRow);
   const state = paymentStateOf({ totalCents: order.totalPriceCents, ...figures });
@@ -111,7 +120,10 @@ export async function readMoney(
     autoApproveAt: iso(autoApproveAt(order, ctx.config.AUTO_APPROVE_DAYS)),
     overdue: isOverdue(order, now),
     extension,
-    nextStep: nextStep(order, money, extension, now),
+    nextStep:
+      stripe && extension?.status !== 'pending'
+        ? stripeNextStep(order, money)
+        : nextStep(order, money, extension, now),
     timeline: events.map((e) => ({
       id: e.id,
       kind: e.kind,
@@ -133,6 +145,14 @@ export async function readMoney(
       amount: fromCents(n.amountCents),
       createdAt: n.createdAt.toISOString(),
     })),
+    dispute: dispute
+      ? {
+          status: dispute.status,
+          reason: dispute.reason,
+          amount: fromCents(dispute.amountCents),
+          openedAt: dispute.openedAt.toISOString(),
+        }
+      : null,
   };
 }
 

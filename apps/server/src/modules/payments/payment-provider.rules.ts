@@ -1,6 +1,7 @@
 import type { PaymentProviderId } from '@brushline/shared/payments/constants';
 import { paymentMessages } from '@brushline/shared/payments/messages';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** A payment as a provider sees it. */
 export interface ProviderPayment {
@@ -56,7 +57,31 @@ export const offPlatformProvider: PaymentProvider = {
   parseCallback: () => Promise.resolve(null),
 };
 
-const providers: Record<PaymentProviderId, PaymentProvider> = { offPlatform: offPlatformProvider };
+const byCardOnly = () => Promise.reject(new AppError(409, 'paid_by_card', paymentMessages.paidByCardOnly));
+
+/**
+ * Stripe Connect (decision 0031): the buyer pays the platform by card (POST .../checkout), the
+ * webhook confirms the payment and the money is held; approval releases it through a transfer job
+ * and a cancel refunds it through a refund job (stripe-money.service.ts, stripe-jobs.service.ts).
+ * Nothing is confirmed or refunded by hand, so those steps refuse.
+ */
+export const stripeProvider: PaymentProvider = {
+  id: 'stripe',
+  holdsFunds: true,
+  note: paymentMessages.stripeNote,
+  requestPayment: (_payment, input) => Promise.resolve({ instructions: input.instructions }),
+  confirmPayment: byCardOnly,
+  refund: () => Promise.reject(new AppError(409, 'refund_automatic', paymentMessages.refundAutomatic)),
+  // The transfer is a job sent with the ledger's release (never a call inside the move's transaction).
+  release: () => Promise.resolve(),
+  // Webhooks have their own route (stripe.routes.ts), checked with the SDK.
+  parseCallback: () => Promise.resolve(null),
+};
+
+const providers: Record<PaymentProviderId, PaymentProvider> = {
+  offPlatform: offPlatformProvider,
+  stripe: stripeProvider,
+};
 
 /** The configured provider. */
 export function paymentProvider(config: Pick<Config, 'PAYMENT_PROVIDER'>): PaymentProvider {

@@ -10,6 +10,7 @@ import { feeBasisPoints, paymentProvider } from './payment-provider.rules.ts';
 import { findBalances, findPaymentRows, insertLedgerTransaction, insertMoneyEvent } from './payments.repo.ts';
 import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { usd } from './payments.rules.ts';
+import { refundCardParts, releaseHeldParts } from './stripe-money.service.ts';
 
 /**
  * How payments react to the orders module's moves (wired in reactions.ts), inside the mover's
@@ -46,6 +47,7 @@ export async function owedOnCancel(
   e: DomainEventMap['orderMoved'],
 ): Promise<void> {
   if (e.to !== 'canceled') return;
+  const stripe = paymentProvider(ctx.config).id === 'stripe';
   const { balances } = await findBalances(ctx.db, e.formId);
   const postings = refundOwedPostings(balances);
   if (postings.length < 2) return;
@@ -62,6 +64,8 @@ export async function owedOnCancel(
     postings,
   );
   if (!recorded) return;
+  // Stripe: the refunds are made by jobs sent here (a reversal first where money was transferred).
+  if (stripe) await refundCardParts(ctx, null, e.formId);
   await insertMoneyEvent(ctx.db, {
     formId: e.formId,
     kind: 'refundOwed',
@@ -73,16 +77,21 @@ export async function owedOnCancel(
   const actor = e.actorId ? { id: e.actorId } : null;
   // Stored in the cancel's transaction; the cancel's own notification push makes both clients
   // fetch their notifications, so nothing is pushed before the commit.
+  const buyer = order?.senderLogin ?? 'the buyer';
   await createNotification(ctx, actor, {
     userId: e.artistId,
     type: 'payment',
-    message: `“${title}” was canceled: refund ${usd(owed)} to ${order?.senderLogin ?? 'the buyer'}, then record it on the order page`,
+    message: stripe
+      ? `“${title}” was canceled: ${usd(owed)} is refunded to ${buyer}’s card automatically`
+      : `“${title}” was canceled: refund ${usd(owed)} to ${buyer}, then record it on the order page`,
     formId: e.formId,
   });
   await createNotification(ctx, actor, {
     userId: e.buyerId,
     type: 'payment',
-    message: `“${title}” was canceled: ${order?.artistLogin ?? 'the artist'} owes you a refund of ${usd(owed)}`,
+    message: stripe
+      ? `“${title}” was canceled: ${usd(owed)} is refunded to your card automatically`
+      : `“${title}” was canceled: ${order?.artistLogin ?? 'the artist'} owes you a refund of ${usd(owed)}`,
     formId: e.formId,
   });
 }
@@ -96,6 +105,8 @@ export async function releaseOnApproval(
   if (e.to !== 'done') return;
   const provider = paymentProvider(ctx.config);
   if (!provider.holdsFunds) return;
+  // Stripe: each held part's release and its transfer's job, in this transaction (no call to Stripe here).
+  if (provider.id === 'stripe') return releaseHeldParts(ctx, null, e);
   const order = await orderForTimer(ctx, null, e.formId);
   if (!order?.paymentPlan) return;
   const parts = planParts(order.paymentPlan, order.totalPriceCents);

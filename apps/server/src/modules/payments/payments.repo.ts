@@ -229,3 +229,12 @@ export async function findIncomeEntries(db: DbOrTx, artistId: string, from: Date
     )
     .orderBy(asc(ledgerTransactions.id));
 }
+
+/** The entries of the ledger transaction with this idempotency key (empty when none was written). */
+export async function findLedgerEntriesByKey(db: DbOrTx, idempotencyKey: string) {
+  return db
+    .select({ account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+}

@@ -61,6 +61,8 @@ export async function markPaid(
   input: { formId: number; part: number; reference: string },
 ): Promise<OrderMoney> {
   return partAction(ctx, actor, input, 'buyer', 'mark a payment as paid', async (tx, order, money, part) => {
+    // With Stripe the buyer pays by card (checkout) and the webhook confirms it: nothing by hand.
+    if (ctx.config.stripe) throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
     if (part.status === 'marked' || part.status === 'confirmed') return []; // a repeat, or the artist was quicker
     if (part.status === 'scheduled') throw new AppError(400, 'part_not_due', m.partNotDue);
     await savePayment(tx.db, order.id, part.index, {
@@ -94,6 +96,7 @@ export async function confirmPayment(
   input: { formId: number; part: number; reference: string },
 ): Promise<OrderMoney> {
   return partAction(ctx, actor, input, 'artist', 'confirm a payment', async (tx, order, _money, part) => {
+    if (ctx.config.stripe) throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
     if (part.status === 'confirmed') return [];
     const provider = paymentProvider(ctx.config);
     const payment = { formId: order.id, partIndex: part.index, amountCents: part.amountCents };
@@ -144,6 +147,8 @@ export async function recordRefund(
 ): Promise<OrderMoney> {
   return moneyAction(ctx, actor, input.formId, async (tx, order, money) => {
     assertSide(order, 'artist', 'record a refund');
+    // With Stripe a cancel refunds the card automatically (stripe-jobs.service.ts).
+    if (ctx.config.stripe) throw new AppError(409, 'refund_automatic', m.refundAutomatic);
     const owed = money.balances.refunds;
     if (owed <= 0) {
       if (money.refundedCents > 0) return []; // a repeat

@@ -6,10 +6,18 @@ import { formatDate } from '../../lib/format-date.ts';
 
 /**
  * How a part's status reads on the order page, for the side that reads it. On a canceled or
- * declined order (`closed`) a part not paid is owed by nobody any more.
+ * declined order (`closed`) a part not paid is owed by nobody any more. `byCard`: the buyer pays
+ * through Brushline (Stripe), so nobody asks or marks by hand.
  */
-export function partStatusText(status: PartStatus, side: 'artist' | 'buyer', closed = false): string {
+export function partStatusText(
+  status: PartStatus,
+  side: 'artist' | 'buyer',
+  closed = false,
+  byCard = false,
+): string {
   if (closed && status !== 'confirmed') return 'Not owed: the order ended';
+  if (byCard && (status === 'due' || status === 'requested'))
+    return side === 'artist' ? 'Due: the buyer pays by card' : 'Due: pay by card';
   switch (status) {
     case 'scheduled':
       return 'Not due yet';
@@ -53,6 +61,13 @@ export const MONEY_EVENT_WORDS: Readonly<Record<MoneyEventKind, string>> = {
   extensionAccepted: 'New due date accepted',
   extensionDeclined: 'New due date declined',
   autoApproved: 'Delivery approved automatically',
+  paidByCard: 'Paid by card, held by Brushline',
+  transferred: 'Transferred to the artist',
+  refundedByStripe: 'Refunded to the card',
+  disputed: 'Payment disputed',
+  disputeClosed: 'Dispute closed',
+  amountMismatch: 'Amount differs from the order: held for staff',
+  chargedBack: 'Returned to the card by the bank (dispute lost)',
 };
 
 /** "Deposit: Payment confirmed · $40.00": what happened, to which part, how much. */

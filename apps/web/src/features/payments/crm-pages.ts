@@ -1,6 +1,9 @@
 import type { CrmPage } from '../../lib/crm-page.ts';
 
-/** The CRM's Money tab (issue 24 §5): for everyone signed in; the artist part shows to artists. */
+/**
+ * The CRM's Money tab (docs/features.md, Money; decision 0020): for everyone signed in; the artist
+ * part shows to artists.
+ */
 export const paymentsCrmPages: CrmPage[] = [
   {
     path: 'crmMoney',

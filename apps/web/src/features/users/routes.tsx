@@ -45,6 +45,12 @@ export const usersRoutes: RouteObject[] = [
         }),
       },
       {
+        path: paths.settingsPayouts,
+        lazy: async () => ({
+          Component: (await import('./pages/settings-payouts-page.tsx')).SettingsPayoutsPage,
+        }),
+      },
+      {
         path: paths.settingsHiddenTags,
         lazy: async () => ({
           Component: (await import('./pages/settings-hidden-tags-page.tsx')).SettingsHiddenTagsPage,

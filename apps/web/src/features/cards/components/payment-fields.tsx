@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import {
   DELIVERY_DAYS_MAX,
   DELIVERY_DAYS_MIN,
@@ -25,6 +26,7 @@ import {
   PAYMENT_STAGES,
   type PlanKind,
 } from '@brushline/shared/payments/constants';
+import { payoutAccountQuery, takesCards } from '../../payments/api/payout-queries.ts';
 import { emptyMilestone, milestonesSum, type CardDraft } from '../card-draft.ts';
 
 const STAGE_OPTIONS = PAYMENT_STAGES.map((stage) => ({
@@ -56,6 +58,7 @@ const KINDS: { value: PlanKind; label: string; description: string }[] = [
  * of the plan as it was) and the optional delivery time, with the shared schema's messages.
  */
 export function PaymentFields({ form }: { form: UseFormReturnType<CardDraft> }) {
+  const { data: account } = useQuery(payoutAccountQuery());
   const plan = form.values.paymentPlan;
   const sum = milestonesSum(plan);
   const milestonesError = form.errors['paymentPlan.milestones'];
@@ -67,8 +70,10 @@ export function PaymentFields({ form }: { form: UseFormReturnType<CardDraft> }) 
             Payment
           </Title>
           <Text size="sm" c="dimmed">
-            How buyers pay for orders from this card. Payments happen outside Brushline (your own link or
-            details); the order page records them. Each order keeps the plan as it was when it was sent.
+            {takesCards(account)
+              ? 'How buyers pay for orders from this card: by card through Brushline, which holds each payment until the buyer approves the work, then sends it to your Stripe account less the platform fee.'
+              : 'How buyers pay for orders from this card. Payments happen outside Brushline (your own link or details); the order page records them.'}{' '}
+            Each order keeps the plan as it was when it was sent.
           </Text>
         </div>
         <Radio.Group

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@brushline/shared/messages';
+import { paymentMessages } from '@brushline/shared/payments/messages';
 import { cardMessages } from '@brushline/shared/cards/messages';
 import { REVISIONS_INCLUDED_MAX } from '@brushline/shared/cards/constants';
 import { toast } from '../../../lib/toast.ts';
@@ -261,5 +262,61 @@ describe('a new card', () => {
       isOpenComission: true,
       isCommissionsOpen: false,
     });
+  });
+});
+
+describe('a site that takes card payments (Stripe)', () => {
+  const notReady = {
+    provider: 'stripe',
+    connected: false,
+    chargesEnabled: false,
+    payoutsEnabled: false,
+    detailsSubmitted: false,
+    missing: [],
+    canReceive: false,
+    updatedAt: null,
+  };
+
+  it('says a Stripe account is needed before opening for orders, and links the refusal to Settings → Payouts', async () => {
+    stubFetch({
+      ...session,
+      'GET /api/payments/account': () => ({ status: 200, body: notReady }),
+      [`GET /api/comissioncard/get/${makeCard().uuid}`]: () => ({ status: 200, body: makeCard() }),
+      'PUT /api/comissioncard/update': () => ({
+        status: 409,
+        body: { error: { code: 'payout_account_required', message: paymentMessages.payoutAccountRequired } },
+      }),
+    });
+    const { user } = renderRoutes(routes, `/crm/cards/card-edit?uuid=${makeCard().uuid}`);
+    expect(
+      await screen.findByText('Connect Stripe before taking commissions on this card'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Settings → Payouts' })).toHaveAttribute(
+      'href',
+      '/settings/payouts',
+    );
+    await user.type(screen.getByLabelText('Title'), ' v2');
+    await user.click(screen.getAllByRole('button', { name: 'Save changes' })[0]!);
+    const alert = within(await screen.findByRole('alert', { name: messages.cardSaveFailed }));
+    expect(alert.getByText(paymentMessages.payoutAccountRequired, { exact: false })).toBeInTheDocument();
+    expect(alert.getByRole('link', { name: 'Go to Settings → Payouts' })).toHaveAttribute(
+      'href',
+      '/settings/payouts',
+    );
+    // One way to Payouts at a time: the notice gives way to the refusal.
+    expect(screen.getAllByRole('link', { name: 'Go to Settings → Payouts' })).toHaveLength(1);
+  });
+
+  it('says nothing of Stripe once the account can receive money', async () => {
+    stubFetch({
+      ...session,
+      'GET /api/payments/account': () => ({
+        status: 200,
+        body: { ...notReady, connected: true, chargesEnabled: true, payoutsEnabled: true, canReceive: true },
+      }),
+    });
+    renderRoutes(routes, '/crm/cards/card-create');
+    await screen.findByLabelText('Title');
+    await waitFor(() => expect(screen.queryByText(/Connect Stripe/)).not.toBeInTheDocument());
   });
 });

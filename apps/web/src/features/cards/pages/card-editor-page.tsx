@@ -30,6 +30,7 @@ import { GalleryFolderPicker } from '../../gallery/components/gallery-folder-pic
 import { CardView } from '../components/card-view.tsx';
 import { SectionsEditor } from '../components/sections-editor.tsx';
 import { PaymentFields } from '../components/payment-fields.tsx';
+import { PayoutNotice, PayoutsLink } from '../components/payout-notice.tsx';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard.ts';
 
 /** /crm/cards/card-create: a new card. */
@@ -70,7 +71,8 @@ function CardEditor({ card }: { card: Card | null }) {
   const create = useCreateCard();
   const update = useUpdateCard();
   // A refusal from the server carries SPEC §8's title; a check in the browser has its own.
-  const [alert, setAlert] = useState<{ title: string; text: string } | null>(null);
+  // `payouts`: the server refused to open the card until the artist's Stripe account can receive money.
+  const [alert, setAlert] = useState<{ title: string; text: string; payouts?: boolean } | null>(null);
   const form = useForm<CardDraft>({
     initialValues: card ? draftOf(card) : emptyDraft(),
     validate: (values) => fieldErrors(cardBodySchema, bodyOf(values)),
@@ -85,7 +87,11 @@ function CardEditor({ card }: { card: Card | null }) {
   };
   const failed = (toastMessage: string) => (err: Error) => {
     toast.error(toastMessage);
-    setAlert({ title: toastMessage, text: applyServerError(err, form.setFieldError) ?? err.message });
+    setAlert({
+      title: toastMessage,
+      text: applyServerError(err, form.setFieldError) ?? err.message,
+      payouts: err instanceof ApiError && err.code === 'payout_account_required',
+    });
   };
 
   const submit = form.onSubmit(
@@ -167,9 +173,10 @@ function CardEditor({ card }: { card: Card | null }) {
         {card && <StaffHiddenNotice reason={card.hiddenByStaff} what="card" />}
         {alert && (
           <Alert color="red" role="alert" title={alert.title}>
-            {alert.text}
+            {alert.text} {alert.payouts && <PayoutsLink />}
           </Alert>
         )}
+        {!alert?.payouts && <PayoutNotice />}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">

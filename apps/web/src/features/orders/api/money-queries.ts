@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SentForm } from '@brushline/shared/orders/schemas';
 import type { OrderMoney } from '@brushline/shared/payments/schemas';
+import type { RedirectUrl } from '@brushline/shared/payments/stripe';
 import { api } from '../../../lib/api-client.ts';
 import { orderKeys } from './order-queries.ts';
 
@@ -72,5 +73,16 @@ export function useCancelOverdue(formId: number) {
   return useMutation({
     mutationFn: () => api<SentForm>(`comissionform/${formId}/cancel-overdue`, { method: 'PUT' }),
     onSettled: () => void qc.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/**
+ * POST /comissionform/{id}/payments/{part}/checkout: a Stripe-hosted checkout page for one part;
+ * the browser goes there and comes back to the order page with ?paid={part}.
+ */
+export function useCheckout(formId: number) {
+  return useMutation({
+    mutationFn: (part: number) =>
+      api<RedirectUrl>(`comissionform/${formId}/payments/${part}/checkout`, { method: 'POST' }),
   });
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,11 +11,14 @@ import { ErrorState, LoadingState } from '../../../components/query-states.tsx';
 import badge from '../../../components/readable-badge.module.css';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openConfirmModal } from '../../../lib/confirm.ts';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast.ts';
 import { moneyQuery, useCancelOverdue, useMoneyAction } from '../api/money-queries.ts';
-import { dueText, PAYMENT_STATE_COLORS, timelineText } from '../money-text.ts';
+import { dueText, PAYMENT_STATE_COLORS } from '../money-text.ts';
+import { disputeOf, paysByCard } from '../money-stripe.ts';
+import { DisputeBanner } from './dispute-banner.tsx';
 import { MoneyDialog, type MoneyDialogKind } from './money-dialog.tsx';
+import { MoneyTimeline } from './money-timeline.tsx';
 import { InvoiceLink, PartRow, WRAP } from './payment-part-row.tsx';
 
 /** What the order's money is: who acts next, the plan, dates, every part, and the moves. */
@@ -34,6 +37,8 @@ function MoneyBody({ money, form, side }: { money: OrderMoney; form: SentForm; s
   const due = dueText(money, inWork, now);
   const upFrontPaid = upFrontParts(money.parts).every((p) => p.status === 'confirmed');
   const extension = money.extension;
+  const byCard = paysByCard(money);
+  const dispute = disputeOf(money);
 
   const simple = (a: Parameters<typeof action.mutate>[0], done: string) =>
     action.mutate(a, {
@@ -50,9 +55,11 @@ function MoneyBody({ money, form, side }: { money: OrderMoney; form: SentForm; s
             The due date has passed and nothing was delivered. Canceling ends the order for good.
           </Text>
           <Text size="sm">
-            {money.balances.paid > 0
-              ? `What you paid (${formatUsd(money.balances.paid)}) becomes a refund ${otherName} owes you; they send it back the way you paid and record it here.`
-              : 'You have paid nothing on this order, so no refund is owed.'}
+            {byCard && money.balances.paid > 0
+              ? `What you paid (${formatUsd(money.balances.paid)}) and Brushline still holds is refunded to you.`
+              : money.balances.paid > 0
+                ? `What you paid (${formatUsd(money.balances.paid)}) becomes a refund ${otherName} owes you; they send it back the way you paid and record it here.`
+                : 'You have paid nothing on this order, so no refund is owed.'}
           </Text>
         </Stack>
       ),
@@ -67,6 +74,7 @@ function MoneyBody({ money, form, side }: { money: OrderMoney; form: SentForm; s
 
   return (
     <Stack gap="sm">
+      {dispute && <DisputeBanner dispute={dispute} side={side} />}
       {money.nextStep && (
         <Alert
           color="blue"
@@ -163,6 +171,7 @@ function MoneyBody({ money, form, side }: { money: OrderMoney; form: SentForm; s
             side={side}
             open={open}
             closed={closed}
+            otherName={otherName}
             onAction={setDialog}
           />
         ))}
@@ -171,11 +180,13 @@ function MoneyBody({ money, form, side }: { money: OrderMoney; form: SentForm; s
         <Alert color="red" title={`Refund owed: ${formatUsd(money.balances.refundOwed)}`}>
           <Stack gap="xs">
             <Text size="sm">
-              {side === 'artist'
-                ? `Send it back to ${otherName} the way they paid, then record it here.`
-                : `${otherName} owes it back to you and records it here once sent.`}
+              {byCard
+                ? 'Brushline refunds it to the card it was paid with.'
+                : side === 'artist'
+                  ? `Send it back to ${otherName} the way they paid, then record it here.`
+                  : `${otherName} owes it back to you and records it here once sent.`}
             </Text>
-            {side === 'artist' && (
+            {side === 'artist' && !byCard && (
               <Group>
                 <Button size="xs" color="red" onClick={() => setDialog({ kind: 'refund' })}>
                   Record refund
@@ -223,37 +234,7 @@ function MoneyBody({ money, form, side }: { money: OrderMoney; form: SentForm; s
           )}
         </Group>
       )}
-      {money.timeline.length > 0 && (
-        <Box component="details">
-          <Text component="summary" size="sm" fw={600} style={{ cursor: 'pointer' }}>
-            Money timeline ({money.timeline.length})
-          </Text>
-          <Stack gap={6} mt="xs" role="list" aria-label="Money timeline">
-            {money.timeline.map((e) => (
-              <Stack
-                key={e.id}
-                gap={0}
-                role="listitem"
-                pl="sm"
-                style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}
-              >
-                <Text size="sm" style={WRAP}>
-                  {timelineText(e, money.parts)}
-                </Text>
-                {e.note && (
-                  <Text size="sm" c="dimmed" style={WRAP}>
-                    {e.note}
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed">
-                  {e.by ? `${e.by.displayName} · ` : ''}
-                  {formatDateTime(e.createdAt)}
-                </Text>
-              </Stack>
-            ))}
-          </Stack>
-        </Box>
-      )}
+      <MoneyTimeline money={money} />
       {dialog && (
         <MoneyDialog dialog={dialog} money={money} otherName={otherName} onClose={() => setDialog(null)} />
       )}

@@ -7,7 +7,9 @@ import type { TaskSide } from '@brushline/shared/orders/status-machine';
 import badge from '../../../components/readable-badge.module.css';
 import { formatDate } from '../../../lib/format-date.ts';
 import { invoiceHref, PART_STATUS_COLORS, partStatusText, stageText } from '../money-text.ts';
+import { payableByCard, paysByCard, PLATFORM_STATE_COLORS, platformOf } from '../money-stripe.ts';
 import type { MoneyDialogKind } from './money-dialog.tsx';
+import { PayByCard } from './pay-by-card.tsx';
 
 /** One part of an order's price on the order page's Money panel, and the invoice links. */
 
@@ -33,6 +35,7 @@ export function PartRow({
   side,
   open,
   closed,
+  otherName,
   onAction,
 }: {
   part: PaymentPart;
@@ -42,10 +45,17 @@ export function PartRow({
   open: boolean;
   /** The order was canceled or declined: what was not paid is owed by nobody. */
   closed: boolean;
+  otherName: string;
   onAction: (d: MoneyDialogKind) => void;
 }) {
+  // Paid by card through Brushline: Stripe's word, not the two sides', says it was paid.
+  const byCard = paysByCard(money);
+  const platform = platformOf(part);
   const actions = [];
-  if (open && side === 'artist') {
+  if (byCard) {
+    if (open && side === 'buyer' && payableByCard(part))
+      actions.push(<PayByCard key="card" part={part} money={money} artistName={otherName} />);
+  } else if (open && side === 'artist') {
     if (part.status === 'due' || part.status === 'requested')
       actions.push(
         <Button
@@ -70,7 +80,7 @@ export function PartRow({
         </Button>,
       );
   }
-  if (open && side === 'buyer' && (part.status === 'requested' || part.status === 'due'))
+  if (!byCard && open && side === 'buyer' && (part.status === 'requested' || part.status === 'due'))
     actions.push(
       <Button
         key="paid"
@@ -105,17 +115,36 @@ export function PartRow({
               {stageText(PAYMENT_STAGE_LABELS[part.stage])} · {part.percent}%
             </Text>
           </Stack>
-          <Badge
-            variant="light"
-            color={closed && part.status !== 'confirmed' ? 'gray' : PART_STATUS_COLORS[part.status]}
-            tt="none"
-            maw="100%"
-            styles={BADGE_STYLES}
-            className={badge.readable}
-          >
-            {partStatusText(part.status, side, closed)}
-          </Badge>
+          {platform && platform.state !== 'unpaid' ? (
+            <Badge
+              variant="light"
+              color={PLATFORM_STATE_COLORS[platform.state]}
+              tt="none"
+              maw="100%"
+              styles={BADGE_STYLES}
+              className={badge.readable}
+              data-testid="platform-state"
+            >
+              {platform.stateLabel}
+            </Badge>
+          ) : (
+            <Badge
+              variant="light"
+              color={closed && part.status !== 'confirmed' ? 'gray' : PART_STATUS_COLORS[part.status]}
+              tt="none"
+              maw="100%"
+              styles={BADGE_STYLES}
+              className={badge.readable}
+            >
+              {partStatusText(part.status, side, closed, byCard)}
+            </Badge>
+          )}
         </Group>
+        {platform?.actBy && platform.actByNote && platform.state === 'held' && (
+          <Text size="xs" c="dimmed">
+            {stageText(platform.actByNote)} {formatDate(platform.actBy)}
+          </Text>
+        )}
         {part.instructions && part.status !== 'confirmed' && (
           <Box pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-yellow-6)' }}>
             <Text size="xs" c="dimmed">
@@ -130,7 +159,7 @@ export function PartRow({
         {part.reference && (
           <Text size="sm" style={WRAP}>
             <Text span c="dimmed" size="sm">
-              Reference:{' '}
+              {platform ? 'Stripe payment' : 'Reference'}:{' '}
             </Text>
             {part.reference}
           </Text>

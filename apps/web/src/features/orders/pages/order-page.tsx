@@ -19,6 +19,7 @@ import { OpenChatButton } from '../components/open-chat-button.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
 import { OrderReviews } from '../components/order-reviews.tsx';
 import { OrderUpdates } from '../components/order-updates.tsx';
+import { PaymentReturn } from '../components/payment-return.tsx';
 import { PersonLine } from '../components/person-line.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
@@ -87,6 +88,7 @@ function OrderBody({ data, userId }: { data: OrderPageData; userId: string }) {
           <Text fw={700}>{formatUsd(form.totalPrice)}</Text>
         </Group>
       </Group>
+      {side === 'buyer' && <PaymentReturn formId={form.id} />}
       {!money.data?.dueAt && <DeadlineLine deadline={data.deadline} status={form.status} />}
       <RevisionLine data={data} />
       {form.status === 'declined' && (

@@ -135,6 +135,7 @@ export function makeMoney(formId: number, patch: Partial<OrderMoney> = {}): Orde
     markedAt: null,
     confirmedAt: null,
     invoiceNumber: null,
+    platform: null,
   });
   return {
     formId,
@@ -155,6 +156,7 @@ export function makeMoney(formId: number, patch: Partial<OrderMoney> = {}): Orde
     nextStep: null,
     timeline: [],
     creditNotes: [],
+    dispute: null,
     ...patch,
   };
 }

@@ -135,4 +135,44 @@ describe('/crm/money', () => {
       '/api/crm/money/income.csv?from=2025-03-01&to=2026-02-28',
     );
   });
+
+  it('on a site that takes card payments, says how they work, where the artist’s account stands and what is due by card', async () => {
+    stubFetch({
+      'GET /api/crm/money': () => ({
+        status: 200,
+        body: {
+          artist: {
+            awaiting: { count: 1, total: 40, requested: 0, marked: 0, parts: [part({ status: 'due' })] },
+            receivedThisMonth: { count: 0, gross: 0, fees: 0, net: 0, from: '2026-11-01T00:00:00.000Z' },
+            refundsOwed: { count: 0, total: 0, orders: [] },
+            dueSoon: [],
+          },
+          buyer: null,
+        } satisfies MoneyOverview,
+      }),
+      'GET /api/payments/account': () => ({
+        status: 200,
+        body: {
+          provider: 'stripe',
+          connected: true,
+          chargesEnabled: false,
+          payoutsEnabled: false,
+          detailsSubmitted: false,
+          missing: ['A bank account'],
+          canReceive: false,
+          updatedAt: null,
+        },
+      }),
+    });
+    renderRoutes(routes, '/crm/money');
+    const cards = within(await screen.findByRole('region', { name: 'Card payments' }));
+    expect(cards.getByText('Your account: Onboarding incomplete')).toBeInTheDocument();
+    expect(cards.getByRole('link', { name: /Finish Stripe onboarding/ })).toHaveAttribute(
+      'href',
+      '/settings/payouts',
+    );
+    const awaiting = within(screen.getByRole('region', { name: 'Awaiting payment' }));
+    expect(awaiting.getByText('Due: the buyer pays by card')).toBeInTheDocument();
+    expect(screen.getByText('1 due, paid by card')).toBeInTheDocument();
+  });
 });

@@ -17,6 +17,8 @@ import badge from '../../../components/readable-badge.module.css';
 import { formatDate } from '../../../lib/format-date.ts';
 import { PersonLine } from '../../orders/components/person-line.tsx';
 import { incomeCsvUrl, moneyOverviewQuery } from '../api/money-queries.ts';
+import { payoutAccountQuery, takesCards } from '../api/payout-queries.ts';
+import { CardPaymentsLine } from '../components/card-payments-line.tsx';
 import { PART_STATUS_COLORS, partStatusText } from '../../orders/money-text.ts';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
@@ -104,12 +106,20 @@ function Section({
 }
 
 /** Parts waiting for a payment, their status in the order page's words for the reader's side. */
-function PartRows({ parts, side }: { parts: AwaitingPart[]; side: 'artist' | 'buyer' }) {
+function PartRows({
+  parts,
+  side,
+  byCard,
+}: {
+  parts: AwaitingPart[];
+  side: 'artist' | 'buyer';
+  byCard: boolean;
+}) {
   return parts.map((p) => (
     <OrderRow key={`${p.formId}-${p.partIndex}`} formId={p.formId} cardTitle={p.cardTitle} party={p.party}>
       <Text size="sm">{p.partName}</Text>
       <Badge variant="light" color={PART_STATUS_COLORS[p.status]} tt="none" className={badge.readable}>
-        {partStatusText(p.status, side)}
+        {partStatusText(p.status, side, false, byCard)}
       </Badge>
       <Text fw={600}>{formatUsd(p.amount)}</Text>
     </OrderRow>
@@ -166,7 +176,7 @@ export function IncomeExport({ now = new Date() }: { now?: Date }) {
   );
 }
 
-function ArtistPart({ money: a }: { money: ArtistMoney }) {
+function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean }) {
   return (
     <Stack gap="lg">
       <Title order={2} fz="h3">
@@ -176,7 +186,11 @@ function ArtistPart({ money: a }: { money: ArtistMoney }) {
         <Figure
           label="Awaiting payment"
           value={formatUsd(a.awaiting.total)}
-          detail={`${a.awaiting.count} asked or marked paid · ${formatUsd(a.awaiting.marked)} to confirm`}
+          detail={
+            byCard
+              ? `${a.awaiting.count} due, paid by card`
+              : `${a.awaiting.count} asked or marked paid · ${formatUsd(a.awaiting.marked)} to confirm`
+          }
         />
         <Figure
           label="Received this month"
@@ -190,7 +204,7 @@ function ArtistPart({ money: a }: { money: ArtistMoney }) {
         />
       </SimpleGrid>
       <Section title="Awaiting payment" count={a.awaiting.parts.length} empty="Nothing asked for is waiting.">
-        <PartRows parts={a.awaiting.parts} side="artist" />
+        <PartRows parts={a.awaiting.parts} side="artist" byCard={byCard} />
       </Section>
       <Section title="Refunds you owe" count={a.refundsOwed.orders.length} empty="No refund owed.">
         <RefundRows refunds={a.refundsOwed} />
@@ -216,7 +230,7 @@ function ArtistPart({ money: a }: { money: ArtistMoney }) {
   );
 }
 
-function BuyerPart({ money: b, heading }: { money: BuyerMoney; heading: string }) {
+function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: string; byCard: boolean }) {
   return (
     <Stack gap="lg">
       <Title order={2} fz="h3">
@@ -236,7 +250,7 @@ function BuyerPart({ money: b, heading }: { money: BuyerMoney; heading: string }
         />
       </SimpleGrid>
       <Section title="Due from you" count={b.due.parts.length} empty="Nothing is due from you.">
-        <PartRows parts={b.due.parts} side="buyer" />
+        <PartRows parts={b.due.parts} side="buyer" byCard={byCard} />
       </Section>
       {b.refundsOwed.orders.length > 0 && (
         <Section title="Refunds owed to you" count={b.refundsOwed.orders.length} empty="">
@@ -247,9 +261,12 @@ function BuyerPart({ money: b, heading }: { money: BuyerMoney; heading: string }
   );
 }
 
-/** /crm/money: the viewer's money across their orders (issue 24 §5). */
+/** /crm/money: the viewer's money across their orders (docs/features.md, Money; decision 0020). */
 export function MoneyPage() {
   const query = useQuery(moneyOverviewQuery());
+  // The provider: with Stripe, buyers pay by card and the artist's account must be able to receive.
+  const account = useQuery(payoutAccountQuery()).data;
+  const byCard = takesCards(account);
   if (query.isPending) return <LoadingState label="Loading your money" />;
   if (query.isError)
     return (
@@ -259,9 +276,10 @@ export function MoneyPage() {
   const buyerActive = !!buyer && (buyer.paid.count > 0 || buyer.due.count > 0 || buyer.refundsOwed.count > 0);
   return (
     <Stack gap="xl">
-      {artist && <ArtistPart money={artist} />}
+      {byCard && <CardPaymentsLine account={account} artist={!!artist} />}
+      {artist && <ArtistPart money={artist} byCard={byCard} />}
       {buyer && (buyerActive || !artist) && (
-        <BuyerPart money={buyer} heading={artist ? 'As a buyer' : 'Your payments'} />
+        <BuyerPart money={buyer} heading={artist ? 'As a buyer' : 'Your payments'} byCard={byCard} />
       )}
     </Stack>
   );

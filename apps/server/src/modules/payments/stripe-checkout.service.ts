@@ -1,0 +1,85 @@
+import { paymentMessages as m } from '@brushline/shared/payments/messages';
+import { toPath } from '@brushline/shared/paths';
+import type { RedirectUrl } from '@brushline/shared/payments/stripe';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/session.ts';
+import { orderForMoney } from '../orders/orders.service.ts';
+import { loadMoney } from './order-money.service.ts';
+import { assertOpenForPayments, assertSide, partAt, partWords } from './payments.rules.ts';
+import { callStripe, stripeClient } from './stripe-client.ts';
+import { assertCanReceive } from './stripe-connect.service.ts';
+import { findPart, saveCheckout } from './stripe.repo.ts';
+import { transferGroup } from './stripe.rules.ts';
+
+/**
+ * POST /comissionform/{id}/payments/{part}/checkout (decision 0031): the buyer pays a due part
+ * through Stripe's hosted checkout. The amount is the server's (the order's total and plan), the
+ * charge is made on the platform in the order's transfer group. A checkout still open is answered
+ * again; a new one is attempt n+1, and its idempotency key names the order, the part and n, so two
+ * clicks at once get the same session from Stripe.
+ */
+export async function openCheckout(
+  ctx: Pick<Deps, 'db' | 'config' | 'log'>,
+  actor: Actor,
+  input: { formId: number; part: number; origin: string },
+  now: Date = new Date(),
+): Promise<RedirectUrl> {
+  const stripe = stripeClient(ctx.config);
+  const order = await orderForMoney(ctx, actor, input.formId);
+  assertSide(order, 'buyer', 'pay for the order');
+  assertOpenForPayments(order);
+  const money = await loadMoney(ctx, null, order);
+  const part = partAt(money.parts, input.part);
+  if (part.status === 'confirmed') throw new AppError(409, 'part_paid', m.partPaidAlready);
+  if (part.status === 'scheduled') throw new AppError(400, 'part_not_due', m.partNotDue);
+  await assertCanReceive({ ...ctx }, null, { artistId: order.artistId, who: 'buyer' });
+
+  const row = await findPart(ctx.db, order.id, part.index);
+  if (row?.heldAt) throw new AppError(409, 'part_paid', m.partPaidAlready);
+  if (row?.checkoutSessionId && row.checkoutUrl && row.checkoutExpiresAt && row.checkoutExpiresAt > now) {
+    const session = await callStripe(ctx.log, () =>
+      stripe.checkout.sessions.retrieve(row.checkoutSessionId!),
+    );
+    if (session.status === 'open') return { url: row.checkoutUrl };
+    if (session.status === 'complete') throw new AppError(409, 'part_paid', m.partPaidAlready);
+  }
+  const attempt = (row?.checkoutSessionId ? row.checkoutAttempt : 0) + 1;
+  const site = ctx.config.PUBLIC_URL ? ctx.config.publicUrl : input.origin;
+  const orderPage = `${site}${toPath('order', { id: order.id })}`;
+  const words = money.plan.kind === 'full' ? 'Payment' : partWords(part, money.plan).replace(/^the /, '');
+  const metadata = { formId: String(order.id), partIndex: String(part.index) };
+  const session = await callStripe(ctx.log, () =>
+    stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: part.amountCents,
+              product_data: {
+                name: `${order.cardTitle} — ${words.charAt(0).toUpperCase()}${words.slice(1)}`,
+              },
+            },
+          },
+        ],
+        payment_intent_data: { transfer_group: transferGroup(order.id), metadata },
+        metadata,
+        client_reference_id: `${order.id}:${part.index}`,
+        success_url: `${orderPage}?paid=${part.index}`,
+        cancel_url: orderPage,
+      },
+      { idempotencyKey: `checkout:${order.id}:${part.index}:${attempt}` },
+    ),
+  );
+  if (!session.url) throw new AppError(503, 'stripe_unavailable', m.stripeUnavailable);
+  await saveCheckout(ctx.db, order.id, part.index, {
+    attempt,
+    sessionId: session.id,
+    url: session.url,
+    expiresAt: new Date(session.expires_at * 1000),
+  });
+  return { url: session.url };
+}

@@ -1,0 +1,34 @@
+import { Alert, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatUsd } from '@brushline/shared/cards/pricing';
+import type { Dispute } from '@brushline/shared/payments/stripe';
+import { formatDate } from '../../../lib/format-date.ts';
+import { stripeWords } from '../money-stripe.ts';
+
+/** What the dispute does to the money (decision 0031): held while open, returned by the bank when lost. */
+function outcomeWords(status: string, side: 'artist' | 'buyer'): string {
+  if (status === 'lost')
+    return `The bank returned the payment to ${side === 'buyer' ? 'your' : 'the buyer’s'} card: it shows as refunded here.`;
+  if (status === 'won' || status === 'warning_closed')
+    return 'The dispute is over without a chargeback: the payment goes on as before.';
+  return 'While it is open, the payment stays held by Brushline: it is neither released to the artist nor refunded.';
+}
+
+/** A chargeback Stripe reported on this order: both sides (and staff) see what, how much and where it stands. */
+export function DisputeBanner({ dispute, side }: { dispute: Dispute; side: 'artist' | 'buyer' }) {
+  return (
+    <Alert
+      color="red"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={`Payment disputed: ${stripeWords(dispute.status)}`}
+      data-testid="money-dispute"
+    >
+      <Text size="sm">
+        {side === 'buyer' ? 'Your bank' : 'The buyer’s bank'} disputed {formatUsd(dispute.amount)} on{' '}
+        {formatDate(dispute.openedAt)}. Reason given: {stripeWords(dispute.reason)}.
+      </Text>
+      <Text size="sm">{outcomeWords(dispute.status, side)}</Text>
+      <Text size="sm">Brushline’s staff see the dispute too and may contact you about it.</Text>
+    </Alert>
+  );
+}

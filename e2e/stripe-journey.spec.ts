@@ -155,6 +155,14 @@ test('an artist connects Stripe, the buyer pays by card through checkout, the mo
     await checkA11y(buyer, 'order page, buyer, paid by card and held');
   });
 
+  await test.step('the artist’s Money tab shows what Brushline holds for them', async () => {
+    await artist.goto('/crm/money');
+    const held = artist.getByRole('region', { name: 'Held until approval' });
+    await expect(held.getByRole('link', { name: new RegExp(`#${form.id}$`) })).toBeVisible();
+    await expect(held).toContainText('$80.00');
+    await checkA11y(artist, 'money tab, artist, a card payment held');
+  });
+
   await test.step('the artist delivers (API), the buyer approves: the money is released', async () => {
     await ok(await artist.request.put(`/api/task/${form.task.id}/start`));
     const art = await artist.request.post('/api/media?purpose=delivery', {

@@ -44,6 +44,13 @@ export const MONEY_LIST_MAX = 50;
 /** Due dates shown this many days ahead (overdue ones first). */
 export const DUE_SOON_DAYS = 14;
 
+/** Orders with money in one ledger account: how many and how much in all, the first MONEY_LIST_MAX listed. */
+const ordersOwingSchema = z.object({
+  count: z.number().int(),
+  total: z.number(),
+  orders: z.array(refundOwedRowSchema),
+});
+
 export const artistMoneySchema = z.object({
   /** Parts requested or marked paid, not yet confirmed. */
   awaiting: z.object({
@@ -61,7 +68,12 @@ export const artistMoneySchema = z.object({
     net: z.number(),
     from: z.string(),
   }),
-  refundsOwed: z.object({ count: z.number().int(), total: z.number(), orders: z.array(refundOwedRowSchema) }),
+  refundsOwed: ordersOwingSchema,
+  /**
+   * Card payments Brushline holds on the artist's orders until the buyer approves (Stripe Connect,
+   * decision 0031), from the ledger's `held` account; zero on a site whose provider holds nothing.
+   */
+  held: ordersOwingSchema,
   /** Due dates of accepted, undelivered orders in the next days, overdue first. */
   dueSoon: z.array(dueDateRowSchema),
 });
@@ -73,7 +85,9 @@ export const buyerMoneySchema = z.object({
   /** Parts due, requested or marked paid and not yet confirmed, on open orders. */
   due: z.object({ count: z.number().int(), total: z.number(), parts: z.array(awaitingPartSchema) }),
   /** What artists owe back on canceled orders. */
-  refundsOwed: z.object({ count: z.number().int(), total: z.number(), orders: z.array(refundOwedRowSchema) }),
+  refundsOwed: ordersOwingSchema,
+  /** What the buyer paid by card that Brushline holds until they approve (decision 0031). */
+  held: ordersOwingSchema,
 });
 export type BuyerMoney = z.infer<typeof buyerMoneySchema>;
 

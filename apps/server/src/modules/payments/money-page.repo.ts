@@ -96,12 +96,18 @@ export async function findArtistReceived(db: DbOrTx, artist: string, from: Date)
 }
 
 /**
- * Refunds owed on the artist's orders (the orders whose `refunds` account is above zero): how
- * many and how much in all, and the first `rowsMax` of them (oldest order first) with their
- * buyers. Not prepared: a generic plan walks every artist's ledger entries in order id order to
- * stop early (15 ms, against 0.9 ms planned for this artist, on 10,000 orders).
+ * The artist's orders whose `account` is above zero: `refunds` (refunds owed) or `held` (card
+ * payments Brushline holds until approval): how many and how much in all, and the first `rowsMax`
+ * of them (oldest order first) with their buyers. Not prepared: a generic plan walks every
+ * artist's ledger entries in order id order to stop early (15 ms, against 0.9 ms planned for this
+ * artist, on 10,000 orders).
  */
-export async function findArtistRefundsOwed(db: DbOrTx, artist: string, rowsMax: number) {
+export async function findArtistOrdersOwing(
+  db: DbOrTx,
+  artist: string,
+  account: 'refunds' | 'held',
+  rowsMax: number,
+) {
   const owed = db
     .select({
       formId: ledgerEntries.formId,
@@ -110,7 +116,7 @@ export async function findArtistRefundsOwed(db: DbOrTx, artist: string, rowsMax:
       totalCents: sql<string>`sum(sum(${ledgerEntries.amountCents})) over ()`.as('owed_total_cents'),
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.artistId, artist), eq(ledgerEntries.account, 'refunds')))
+    .where(and(eq(ledgerEntries.artistId, artist), eq(ledgerEntries.account, account)))
     .groupBy(ledgerEntries.formId)
     .having(sql`sum(${ledgerEntries.amountCents}) > 0`)
     .orderBy(asc(ledgerEntries.formId))
@@ -183,8 +189,8 @@ export async function findBuyerPaid(db: DbOrTx, buyer: string) {
   return { payments: row?.payments ?? 0, paidCents: Number(row?.paidCents ?? 0) };
 }
 
-/** Refunds owed to the buyer on their orders. */
-const buyerRefundsOwed = preparedPer((db) =>
+/** The buyer's orders whose `account` is above zero: refunds owed to them, or card payments held. */
+const buyerOrdersOwing = preparedPer((db) =>
   db
     .select({
       formId: commissionForms.id,
@@ -195,14 +201,14 @@ const buyerRefundsOwed = preparedPer((db) =>
     .from(commissionForms)
     .innerJoin(ledgerEntries, eq(ledgerEntries.formId, commissionForms.id))
     .innerJoin(party, eq(party.id, commissionForms.artistId))
-    .where(and(eq(commissionForms.senderId, buyerId), eq(ledgerEntries.account, 'refunds')))
+    .where(and(eq(commissionForms.senderId, buyerId), eq(ledgerEntries.account, sql.placeholder('account'))))
     .groupBy(commissionForms.id, party.id)
     .having(sql`sum(${ledgerEntries.amountCents}) > 0`)
     .orderBy(asc(commissionForms.id))
-    .prepare('money_buyer_refunds_owed'),
+    .prepare('money_buyer_orders_owing'),
 );
-export async function findBuyerRefundsOwed(db: DbOrTx, buyer: string) {
-  return buyerRefundsOwed(db).execute({ buyerId: buyer });
+export async function findBuyerOrdersOwing(db: DbOrTx, buyer: string, account: 'refunds' | 'held') {
+  return buyerOrdersOwing(db).execute({ buyerId: buyer, account });
 }
 
 /**

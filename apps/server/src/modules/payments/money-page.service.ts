@@ -16,18 +16,46 @@ import {
   findArtistAwaiting,
   findArtistDueSoon,
   findArtistReceived,
-  findArtistRefundsOwed,
+  findArtistOrdersOwing,
   findBuyerOpenOrders,
   findBuyerPaid,
-  findBuyerRefundsOwed,
+  findBuyerOrdersOwing,
   findIncomeMovements,
   findParties,
 } from './money-page.repo.ts';
 import { moneyOverviewKey, moneyOverviews } from './money-overview-cache.ts';
+import { paymentProvider } from './payment-provider.rules.ts';
 import { creditNoteNumber, invoiceNumber, partStatusOf, reachedStage } from './payments.rules.ts';
 
-type Ctx = Pick<Deps, 'db'>;
+type Ctx = Pick<Deps, 'db' | 'config'>;
 const DAY_MS = 86_400_000;
+
+/** Held money exists only where the provider holds funds: elsewhere nothing is read for it. */
+const NONE_OWING = { count: 0, totalCents: 0, rows: [] };
+
+/** Orders with money in one account (refunds owed, or held), as the page lists them. */
+const owingOf = (o: {
+  count: number;
+  totalCents: number;
+  rows: {
+    formId: number;
+    cardTitle: string;
+    owedCents: string;
+    partyId: string;
+    partyLogin: string;
+    partyDisplayName: string;
+    partyAvatarId: string | null;
+  }[];
+}) => ({
+  count: o.count,
+  total: fromCents(o.totalCents),
+  orders: o.rows.slice(0, MONEY_LIST_MAX).map((r) => ({
+    formId: r.formId,
+    cardTitle: r.cardTitle,
+    party: partyOf(r),
+    amount: fromCents(Number(r.owedCents)),
+  })),
+});
 
 const partyOf = (r: {
   partyId: string;
@@ -48,10 +76,13 @@ async function artistMoney(
   now: Date,
 ): Promise<NonNullable<MoneyOverview['artist']>> {
   const from = monthStart(now);
-  const [awaitingRows, received, owed, dueRows] = await Promise.all([
+  const [awaitingRows, received, owed, held, dueRows] = await Promise.all([
     findArtistAwaiting(ctx.db, artistId),
     findArtistReceived(ctx.db, artistId, from),
-    findArtistRefundsOwed(ctx.db, artistId, MONEY_LIST_MAX),
+    findArtistOrdersOwing(ctx.db, artistId, 'refunds', MONEY_LIST_MAX),
+    paymentProvider(ctx.config).holdsFunds
+      ? findArtistOrdersOwing(ctx.db, artistId, 'held', MONEY_LIST_MAX)
+      : NONE_OWING,
     findArtistDueSoon(ctx.db, artistId, new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS), MONEY_LIST_MAX),
   ]);
   let requestedCents = 0;
@@ -106,16 +137,8 @@ async function artistMoney(
       net: fromCents(received.netCents),
       from: from.toISOString(),
     },
-    refundsOwed: {
-      count: owed.count,
-      total: fromCents(owed.totalCents),
-      orders: owed.rows.map((r) => ({
-        formId: r.formId,
-        cardTitle: r.cardTitle,
-        party: partyOf(r),
-        amount: fromCents(Number(r.owedCents)),
-      })),
-    },
+    refundsOwed: owingOf(owed),
+    held: owingOf(held),
     dueSoon: dueRows.map((r) => ({
       formId: r.formId,
       cardTitle: r.cardTitle,
@@ -127,9 +150,10 @@ async function artistMoney(
 }
 
 async function buyerMoney(ctx: Ctx, buyerId: string): Promise<MoneyOverview['buyer']> {
-  const [paid, owedRows, open] = await Promise.all([
+  const [paid, owedRows, heldRows, open] = await Promise.all([
     findBuyerPaid(ctx.db, buyerId),
-    findBuyerRefundsOwed(ctx.db, buyerId),
+    findBuyerOrdersOwing(ctx.db, buyerId, 'refunds'),
+    paymentProvider(ctx.config).holdsFunds ? findBuyerOrdersOwing(ctx.db, buyerId, 'held') : [],
     findBuyerOpenOrders(ctx.db, buyerId),
   ]);
   const due: AwaitingPart[] = [];
@@ -166,27 +190,21 @@ async function buyerMoney(ctx: Ctx, buyerId: string): Promise<MoneyOverview['buy
       });
     }
   }
-  const owedCents = owedRows.reduce((s, r) => s + Number(r.owedCents), 0);
+  const listed = (rows: typeof owedRows) =>
+    owingOf({ count: rows.length, totalCents: rows.reduce((s, r) => s + Number(r.owedCents), 0), rows });
   return {
     paid: { count: paid.payments, total: fromCents(paid.paidCents) },
     due: { count: due.length, total: fromCents(dueCents), parts: due.slice(0, MONEY_LIST_MAX) },
-    refundsOwed: {
-      count: owedRows.length,
-      total: fromCents(owedCents),
-      orders: owedRows.slice(0, MONEY_LIST_MAX).map((r) => ({
-        formId: r.formId,
-        cardTitle: r.cardTitle,
-        party: partyOf(r),
-        amount: fromCents(Number(r.owedCents)),
-      })),
-    },
+    refundsOwed: listed(owedRows),
+    held: listed(heldRows),
   };
 }
 
 /**
  * GET /crm/money: the viewer's money across their orders. Artists get what awaits payment, what
- * they received this month, refunds they owe and due dates coming; everyone gets what they paid,
- * what is due from them and refunds owed to them. Kept ten seconds per viewer
+ * they received this month, refunds they owe, card payments held for them and due dates coming;
+ * everyone gets what they paid, what is due from them, refunds owed to them and what they paid by
+ * card that is held. Kept ten seconds per viewer
  * (money-overview-cache.ts) unless a money action or a move of one of their orders drops it; a
  * caller's own `now` (tests) reads afresh.
  */

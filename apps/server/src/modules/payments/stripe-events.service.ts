@@ -15,7 +15,7 @@ import {
 } from './payments.repo.ts';
 import { usd } from './payments.rules.ts';
 import { idOf, stripeClient } from './stripe-client.ts';
-import { owePartRefund, releaseHeldPart, sendMoneyJob } from './stripe-money.service.ts';
+import { cardMoneyChanged, owePartRefund, releaseHeldPart, sendMoneyJob } from './stripe-money.service.ts';
 import { findPart, findPartByStripeIds, findStaffIds, saveDispute, savePart } from './stripe.repo.ts';
 import { actByOf, chargebackKey, ledgerKeys } from './stripe.rules.ts';
 
@@ -43,7 +43,7 @@ async function tellAll(tx: TxCtx, userIds: string[], formId: number, message: st
  * an order canceled meanwhile: owed back at once.
  */
 export async function recordCardPayment(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log' | 'bus'>,
   _actor: null,
   session: Stripe.Checkout.Session,
   done: Done,
@@ -148,6 +148,7 @@ export async function recordCardPayment(
       )),
     ];
   });
+  await cardMoneyChanged(ctx, formId);
   for (const push of pushes) push(ctx);
 }
 
@@ -157,7 +158,7 @@ export async function recordCardPayment(
  * both parties are told.
  */
 export async function recordDispute(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log' | 'bus'>,
   _actor: null,
   e: { type: string; created: number; dispute: Stripe.Dispute },
   done: Done,
@@ -209,6 +210,7 @@ export async function recordDispute(
       : `The buyer’s bank disputed ${usd(dispute.amount)} paid for “${order.cardTitle}” (${dispute.reason.replace(/_/g, ' ')}): the order is marked disputed, and money still held stays held until the dispute ends`;
     return tellAll({ db }, [order.artistId, order.senderId, ...(await findStaffIds(db))], order.id, message);
   });
+  if (row) await cardMoneyChanged(ctx, row.formId);
   for (const push of pushes) push(ctx);
 }
 

@@ -14,7 +14,7 @@ import {
 } from './payments.repo.ts';
 import { usd } from './payments.rules.ts';
 import { idOf, stripeClient } from './stripe-client.ts';
-import { actAtHoldLimit, chargeUnderDispute } from './stripe-money.service.ts';
+import { actAtHoldLimit, cardMoneyChanged, chargeUnderDispute } from './stripe-money.service.ts';
 import { findAccount, findPart, savePart } from './stripe.repo.ts';
 import {
   ledgerKeys,
@@ -39,7 +39,7 @@ async function releasedToArtist(db: DbOrTx, formId: number, partIndex: number): 
 
 /** A released part's transfer to the artist's connected account, tied to its charge. */
 export async function runTransfer(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log' | 'bus'>,
   _actor: null,
   job: StripeMoneyJob,
   completeIn?: (db: DbOrTx) => Promise<void>,
@@ -96,7 +96,7 @@ export async function runTransfer(
  * refund, a credit note and the timeline follow in one transaction.
  */
 export async function runRefund(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log' | 'bus'>,
   _actor: null,
   job: StripeMoneyJob,
   completeIn?: (db: DbOrTx) => Promise<void>,
@@ -175,19 +175,24 @@ export async function runRefund(
 }
 
 export async function runStripeMoneyJob(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log' | 'bus'>,
   _actor: null,
   job: StripeMoneyJob,
   completeIn?: (db: DbOrTx) => Promise<void>,
 ): Promise<string> {
   if (job.kind === 'transfer') return runTransfer(ctx, null, job, completeIn);
-  if (job.kind === 'refund') return runRefund(ctx, null, job, completeIn);
-  return actAtHoldLimit(ctx, null, job, completeIn);
+  const done =
+    job.kind === 'refund'
+      ? await runRefund(ctx, null, job, completeIn)
+      : await actAtHoldLimit(ctx, null, job, completeIn);
+  // A refund or a release at the hold limit moved money: the Money tab's figures change.
+  await cardMoneyChanged(ctx, job.formId);
+  return done;
 }
 
 /** The queue of Stripe money moves, for the app to define when PAYMENT_PROVIDER is stripe. */
 export function stripeMoneyQueue(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log' | 'bus'>,
   _actor: null,
 ): QueueSpec<StripeMoneyJob> {
   return {

@@ -7,6 +7,7 @@ import { orderForTimer } from '../orders/orders.service.ts';
 import { releasePostings, feeOf, type Posting } from './ledger.rules.ts';
 import { feeBasisPoints } from './payment-provider.rules.ts';
 import { findPaymentRows, insertLedgerTransaction, insertMoneyEvent } from './payments.repo.ts';
+import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { usd } from './payments.rules.ts';
 import { findOpenDispute, findPart, findParts, savePart } from './stripe.repo.ts';
 import {
@@ -206,4 +207,13 @@ export async function actAtHoldLimit(
   });
   for (const push of outcome?.pushes ?? []) push(ctx);
   return outcome?.did ?? 'nothing';
+}
+
+/**
+ * After a card movement commits (paid, released at the hold limit, refunded, disputed): both
+ * parties' Money tab forgets its figures on every instance, as a money action's does.
+ */
+export async function cardMoneyChanged(ctx: Pick<Deps, 'db' | 'bus'>, formId: number): Promise<void> {
+  const order = await orderForTimer(ctx, null, formId);
+  if (order) await moneyOverviewsChanged(ctx.bus, [order.artistId, order.senderId]);
 }

@@ -47,7 +47,7 @@ export async function receiveWebhook(
 
 /** Handles one stored event (the job's handler); an event handled already does nothing. */
 export async function processStripeEvent(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log' | 'bus'>,
   _actor: null,
   eventId: string,
   completeIn?: (db: DbOrTx) => Promise<void>,
@@ -89,7 +89,7 @@ export async function processStripeEvent(
 
 /** The queue of webhook events, for the app to define when PAYMENT_PROVIDER is stripe. */
 export function stripeEventsQueue(
-  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log'>,
+  ctx: Pick<Deps, 'db' | 'jobs' | 'config' | 'hub' | 'log' | 'bus'>,
   _actor: null,
 ): QueueSpec<{ eventId: string }> {
   return {

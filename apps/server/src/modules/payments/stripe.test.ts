@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MoneyOverview } from '@brushline/shared/payments/overview';
 import type { PayoutAccount } from '@brushline/shared/payments/stripe';
 import { registerUser } from '../../test/harness.ts';
 import {
@@ -189,6 +190,47 @@ describe('a card payment from checkout to release', () => {
     expect(m.parts[0]!.platform!.state).toBe('released');
     expect(m.timeline.map((e) => e.kind)).toEqual(expect.arrayContaining(['released', 'transferred']));
     expect(m.balances).toMatchObject({ paid: 80, fees: 8 });
+  });
+});
+
+describe('the Money tab', () => {
+  it('shows what Brushline holds to both sides as soon as Stripe says it is paid, and the release as received', async () => {
+    const seller = await readyArtist(w);
+    const { form, buyer } = await acceptedOrder(w, seller);
+    const overview = async (user: TestUser) => {
+      const res = await call(w.t.app, 'GET', '/api/crm/money', user.cookie);
+      expect(res.statusCode).toBe(200);
+      return res.json<MoneyOverview>();
+    };
+    // Read first, so a cached overview would answer the next reads if the payment did not drop it.
+    expect((await overview(seller)).artist!.held).toEqual({ count: 0, total: 0, orders: [] });
+    expect((await overview(buyer)).buyer!.held).toEqual({ count: 0, total: 0, orders: [] });
+
+    await payPart(w, buyer, form.id, 0);
+    const a = (await overview(seller)).artist!;
+    expect(a.held).toMatchObject({ count: 1, total: 80 });
+    expect(a.held.orders).toEqual([
+      expect.objectContaining({
+        formId: form.id,
+        amount: 80,
+        party: expect.objectContaining({ id: buyer.id }),
+      }),
+    ]);
+    // Held is not received: the artist has it only once it is released.
+    expect(a.receivedThisMonth.net).toBe(0);
+    const b = (await overview(buyer)).buyer!;
+    expect(b.held).toMatchObject({ count: 1, total: 80 });
+    expect(b.held.orders[0]).toMatchObject({ formId: form.id, party: { id: seller.id } });
+    expect(b.paid).toEqual({ count: 1, total: 80 });
+
+    expect((await move(w.t, seller, form, 'start')).statusCode).toBe(200);
+    expect((await move(w.t, seller, form, 'deliver', await deliveryBody(w.t, seller))).statusCode).toBe(200);
+    expect((await move(w.t, buyer, form, 'approve')).statusCode).toBe(200);
+    const after = (await overview(seller)).artist!;
+    expect(after.held).toEqual({ count: 0, total: 0, orders: [] });
+    // $80 less the platform's 10%.
+    expect(after.receivedThisMonth).toMatchObject({ count: 1, gross: 80, fees: 8, net: 72 });
+    expect((await overview(buyer)).buyer!.held.count).toBe(0);
   });
 });
 

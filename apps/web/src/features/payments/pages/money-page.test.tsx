@@ -24,11 +24,27 @@ const part = (over: Partial<AwaitingPart>): AwaitingPart => ({
   since: '2026-11-02T10:00:00.000Z',
   ...over,
 });
+const none = { count: 0, total: 0, orders: [] };
 const emptyBuyer: NonNullable<MoneyOverview['buyer']> = {
   paid: { count: 0, total: 0 },
   due: { count: 0, total: 0, parts: [] },
-  refundsOwed: { count: 0, total: 0, orders: [] },
+  refundsOwed: none,
+  held: none,
 };
+/** A Stripe site's payout account answer: ready to receive, or missing a bank account. */
+const stripeAccount = (ready: boolean) => ({
+  status: 200,
+  body: {
+    provider: 'stripe',
+    connected: true,
+    chargesEnabled: ready,
+    payoutsEnabled: ready,
+    detailsSubmitted: ready,
+    missing: ready ? [] : ['A bank account'],
+    canReceive: ready,
+    updatedAt: null,
+  },
+});
 const overview = (body: MoneyOverview) => stubFetch({ 'GET /api/crm/money': () => ({ status: 200, body }) });
 
 describe('/crm/money', () => {
@@ -48,6 +64,7 @@ describe('/crm/money', () => {
           total: 25.5,
           orders: [{ formId: 9, cardTitle: 'Cat', party: bob, amount: 25.5 }],
         },
+        held: none,
         dueSoon: [
           { formId: 10, cardTitle: 'Late one', party: bob, dueAt: '2026-11-01T00:00:00.000Z', overdue: true },
           { formId: 7, cardTitle: 'Portrait', party: bob, dueAt: '2026-11-30T00:00:00.000Z', overdue: false },
@@ -68,6 +85,8 @@ describe('/crm/money', () => {
     const due = within(screen.getByRole('region', { name: 'Due in the next 14 days' }));
     expect(due.getAllByRole('link').map((l) => l.textContent)).toEqual(['Late one #10', 'Portrait #7']);
     expect(due.getByText('Overdue')).toBeInTheDocument();
+    // Off-platform payments: Brushline holds nothing, so nothing is said of held money.
+    expect(screen.queryByText('Held by Brushline')).not.toBeInTheDocument();
     // An artist who never bought anything is not shown an empty buyer part.
     expect(screen.queryByRole('heading', { name: 'As a buyer' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
@@ -86,7 +105,8 @@ describe('/crm/money', () => {
           total: 40,
           parts: [part({ party: ann, partIndex: 1, partName: 'Remainder', status: 'due' })],
         },
-        refundsOwed: { count: 0, total: 0, orders: [] },
+        refundsOwed: none,
+        held: none,
       },
     });
     const view = renderRoutes(routes, '/crm/money');
@@ -144,25 +164,29 @@ describe('/crm/money', () => {
           artist: {
             awaiting: { count: 1, total: 40, requested: 0, marked: 0, parts: [part({ status: 'due' })] },
             receivedThisMonth: { count: 0, gross: 0, fees: 0, net: 0, from: '2026-11-01T00:00:00.000Z' },
-            refundsOwed: { count: 0, total: 0, orders: [] },
+            refundsOwed: none,
+            held: {
+              count: 2,
+              total: 130,
+              orders: [
+                { formId: 11, cardTitle: 'Fox', party: bob, amount: 80 },
+                { formId: 12, cardTitle: 'Owl', party: ann, amount: 50 },
+              ],
+            },
             dueSoon: [],
           },
-          buyer: null,
+          buyer: {
+            ...emptyBuyer,
+            paid: { count: 1, total: 60 },
+            held: {
+              count: 1,
+              total: 60,
+              orders: [{ formId: 13, cardTitle: 'Badge', party: ann, amount: 60 }],
+            },
+          },
         } satisfies MoneyOverview,
       }),
-      'GET /api/payments/account': () => ({
-        status: 200,
-        body: {
-          provider: 'stripe',
-          connected: true,
-          chargesEnabled: false,
-          payoutsEnabled: false,
-          detailsSubmitted: false,
-          missing: ['A bank account'],
-          canReceive: false,
-          updatedAt: null,
-        },
-      }),
+      'GET /api/payments/account': () => stripeAccount(false),
     });
     renderRoutes(routes, '/crm/money');
     const cards = within(await screen.findByRole('region', { name: 'Card payments' }));
@@ -174,5 +198,39 @@ describe('/crm/money', () => {
     const awaiting = within(screen.getByRole('region', { name: 'Awaiting payment' }));
     expect(awaiting.getByText('Due: the buyer pays by card')).toBeInTheDocument();
     expect(screen.getByText('1 due, paid by card')).toBeInTheDocument();
+    // What Brushline holds: the sum, then each order until its buyer approves.
+    expect(screen.getByText('$130.00')).toBeInTheDocument();
+    expect(screen.getByText('2 orders · yours when approved')).toBeInTheDocument();
+    const held = within(screen.getByRole('region', { name: 'Held until approval' }));
+    expect(held.getAllByRole('link').map((l) => l.textContent)).toEqual(['Fox #11', 'Owl #12']);
+    expect(held.getByText('$50.00')).toBeInTheDocument();
+    // The same person's own card payments, held until they approve.
+    expect(screen.getByRole('heading', { name: 'As a buyer' })).toBeInTheDocument();
+    expect(screen.getByText('1 order · sent to the artist when you approve')).toBeInTheDocument();
+    const mine = within(screen.getByRole('region', { name: 'Held until you approve' }));
+    expect(mine.getByRole('link', { name: /Badge/ })).toHaveAttribute('href', '/order/13');
+  });
+
+  it('on a card site, an artist with nothing held is told what will show there', async () => {
+    stubFetch({
+      'GET /api/crm/money': () => ({
+        status: 200,
+        body: {
+          artist: {
+            awaiting: { count: 0, total: 0, requested: 0, marked: 0, parts: [] },
+            receivedThisMonth: { count: 0, gross: 0, fees: 0, net: 0, from: '2026-11-01T00:00:00.000Z' },
+            refundsOwed: none,
+            held: none,
+            dueSoon: [],
+          },
+          buyer: emptyBuyer,
+        } satisfies MoneyOverview,
+      }),
+      'GET /api/payments/account': () => stripeAccount(true),
+    });
+    renderRoutes(routes, '/crm/money');
+    const held = within(await screen.findByRole('region', { name: 'Held until approval' }));
+    expect(held.getByText(/No card payment is held for you/)).toBeInTheDocument();
+    expect(screen.getByText('0 orders · yours when approved')).toBeInTheDocument();
   });
 });

@@ -126,16 +126,18 @@ function PartRows({
   ));
 }
 
-/** Refunds owed on canceled orders, the artist's or the buyer's: each order and its amount. */
-function RefundRows({ refunds }: { refunds: ArtistMoney['refundsOwed'] }) {
-  return refunds.orders.map((r) => (
+/** Orders with an amount: refunds owed on canceled orders, or card payments held; each order and its amount. */
+function AmountRows({ list }: { list: ArtistMoney['refundsOwed'] }) {
+  return list.orders.map((r) => (
     <OrderRow key={r.formId} {...r}>
       <Text fw={600}>{formatUsd(r.amount)}</Text>
     </OrderRow>
   ));
 }
 
-const canceledOrders = (count: number) => `${count} canceled ${count === 1 ? 'order' : 'orders'}`;
+const ordersText = (count: number, what = '') =>
+  `${count} ${what}${what ? ' ' : ''}${count === 1 ? 'order' : 'orders'}`;
+const canceledOrders = (count: number) => ordersText(count, 'canceled');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -177,12 +179,14 @@ export function IncomeExport({ now = new Date() }: { now?: Date }) {
 }
 
 function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean }) {
+  // Card payments (Stripe): what Brushline holds until approval, beside what was received.
+  const showHeld = byCard || a.held.count > 0;
   return (
     <Stack gap="lg">
       <Title order={2} fz="h3">
         As an artist
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: showHeld ? 4 : 3 }} spacing="sm">
         <Figure
           label="Awaiting payment"
           value={formatUsd(a.awaiting.total)}
@@ -192,6 +196,13 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
               : `${a.awaiting.count} asked or marked paid · ${formatUsd(a.awaiting.marked)} to confirm`
           }
         />
+        {showHeld && (
+          <Figure
+            label="Held by Brushline"
+            value={formatUsd(a.held.total)}
+            detail={`${ordersText(a.held.count)} · yours when approved`}
+          />
+        )}
         <Figure
           label="Received this month"
           value={formatUsd(a.receivedThisMonth.net)}
@@ -206,8 +217,17 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
       <Section title="Awaiting payment" count={a.awaiting.parts.length} empty="Nothing asked for is waiting.">
         <PartRows parts={a.awaiting.parts} side="artist" byCard={byCard} />
       </Section>
+      {showHeld && (
+        <Section
+          title="Held until approval"
+          count={a.held.orders.length}
+          empty="No card payment is held for you. Paid parts show here until the buyer approves the work."
+        >
+          <AmountRows list={a.held} />
+        </Section>
+      )}
       <Section title="Refunds you owe" count={a.refundsOwed.orders.length} empty="No refund owed.">
-        <RefundRows refunds={a.refundsOwed} />
+        <AmountRows list={a.refundsOwed} />
       </Section>
       <Section
         title={`Due in the next ${DUE_SOON_DAYS} days`}
@@ -231,17 +251,25 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
 }
 
 function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: string; byCard: boolean }) {
+  const showHeld = byCard || b.held.count > 0;
   return (
     <Stack gap="lg">
       <Title order={2} fz="h3">
         {heading}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: showHeld ? 4 : 3 }} spacing="sm">
         <Figure
           label="You paid"
           value={formatUsd(b.paid.total)}
           detail={`${b.paid.count} ${b.paid.count === 1 ? 'payment' : 'payments'} confirmed`}
         />
+        {showHeld && (
+          <Figure
+            label="Held by Brushline"
+            value={formatUsd(b.held.total)}
+            detail={`${ordersText(b.held.count)} · sent to the artist when you approve`}
+          />
+        )}
         <Figure label="Due from you" value={formatUsd(b.due.total)} detail={`${b.due.count} open`} />
         <Figure
           label="Refunds owed to you"
@@ -252,9 +280,14 @@ function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: 
       <Section title="Due from you" count={b.due.parts.length} empty="Nothing is due from you.">
         <PartRows parts={b.due.parts} side="buyer" byCard={byCard} />
       </Section>
+      {b.held.orders.length > 0 && (
+        <Section title="Held until you approve" count={b.held.orders.length} empty="">
+          <AmountRows list={b.held} />
+        </Section>
+      )}
       {b.refundsOwed.orders.length > 0 && (
         <Section title="Refunds owed to you" count={b.refundsOwed.orders.length} empty="">
-          <RefundRows refunds={b.refundsOwed} />
+          <AmountRows list={b.refundsOwed} />
         </Section>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AI_POLICY } from '@brushline/shared/ai/policy';
 import { paths } from '@brushline/shared/paths';
@@ -42,7 +42,8 @@ describe('the legal pages (one renderer)', () => {
     const section = heading.closest('section')!;
     expect(section).toHaveAttribute('id', 'ai');
     for (const text of AI_POLICY.paragraphs) expect(within(section).getByText(text)).toBeInTheDocument();
-    expect(scrolled).toContain(section);
+    // The scroll is a passive effect: React may run it a moment after the section is on the page.
+    await waitFor(() => expect(scrolled).toContain(section));
     scroll.mockRestore();
   });
 });

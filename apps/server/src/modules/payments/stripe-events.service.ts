@@ -148,7 +148,7 @@ export async function recordCardPayment(
       )),
     ];
   });
-  await cardMoneyChanged(ctx, formId);
+  await cardMoneyChanged(ctx, null, formId);
   for (const push of pushes) push(ctx);
 }
 
@@ -210,7 +210,7 @@ export async function recordDispute(
       : `The buyer’s bank disputed ${usd(dispute.amount)} paid for “${order.cardTitle}” (${dispute.reason.replace(/_/g, ' ')}): the order is marked disputed, and money still held stays held until the dispute ends`;
     return tellAll({ db }, [order.artistId, order.senderId, ...(await findStaffIds(db))], order.id, message);
   });
-  if (row) await cardMoneyChanged(ctx, row.formId);
+  if (row) await cardMoneyChanged(ctx, null, row.formId);
   for (const push of pushes) push(ctx);
 }
 

@@ -186,7 +186,7 @@ export async function runStripeMoneyJob(
       ? await runRefund(ctx, null, job, completeIn)
       : await actAtHoldLimit(ctx, null, job, completeIn);
   // A refund or a release at the hold limit moved money: the Money tab's figures change.
-  await cardMoneyChanged(ctx, job.formId);
+  await cardMoneyChanged(ctx, null, job.formId);
   return done;
 }
 

@@ -213,7 +213,11 @@ export async function actAtHoldLimit(
  * After a card movement commits (paid, released at the hold limit, refunded, disputed): both
  * parties' Money tab forgets its figures on every instance, as a money action's does.
  */
-export async function cardMoneyChanged(ctx: Pick<Deps, 'db' | 'bus'>, formId: number): Promise<void> {
+export async function cardMoneyChanged(
+  ctx: Pick<Deps, 'db' | 'bus'>,
+  _actor: null,
+  formId: number,
+): Promise<void> {
   const order = await orderForTimer(ctx, null, formId);
   if (order) await moneyOverviewsChanged(ctx.bus, [order.artistId, order.senderId]);
 }

@@ -37,12 +37,15 @@ export async function openCheckout(
 
   const row = await findPart(ctx.db, order.id, part.index);
   if (row?.heldAt) throw new AppError(409, 'part_paid', m.partPaidAlready);
-  if (row?.checkoutSessionId && row.checkoutUrl && row.checkoutExpiresAt && row.checkoutExpiresAt > now) {
+  // The last session is asked for even past its expiry: completed there while its webhook is late,
+  // the part is paid, and a new session would charge the buyer twice.
+  if (row?.checkoutSessionId) {
     const session = await callStripe(ctx.log, () =>
       stripe.checkout.sessions.retrieve(row.checkoutSessionId!),
     );
-    if (session.status === 'open') return { url: row.checkoutUrl };
     if (session.status === 'complete') throw new AppError(409, 'part_paid', m.partPaidAlready);
+    if (session.status === 'open' && row.checkoutUrl && row.checkoutExpiresAt && row.checkoutExpiresAt > now)
+      return { url: row.checkoutUrl };
   }
   const attempt = (row?.checkoutSessionId ? row.checkoutAttempt : 0) + 1;
   const site = ctx.config.PUBLIC_URL ? ctx.config.publicUrl : input.origin;
@@ -53,6 +56,9 @@ export async function openCheckout(
     stripe.checkout.sessions.create(
       {
         mode: 'payment',
+        // Cards only: a payment that completes days later (bank debits) would leave a part "unpaid"
+        // with its money on the way, and a new checkout could charge it again.
+        allowed_payment_method_types: ['card'],
         line_items: [
           {
             quantity: 1,

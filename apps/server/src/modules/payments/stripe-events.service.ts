@@ -112,7 +112,18 @@ export async function recordCardPayment(
       paymentPostings(part.amountCents, fee, true),
     );
     await done(db);
-    if (!recorded) return [];
+    if (!recorded) {
+      // The part was paid already. A second charge (another checkout session completed for it) is
+      // money Brushline holds that no order owes: staff refund it from Stripe's dashboard.
+      const row = await findPart(db, formId, partIndex);
+      if (!paymentIntentId || !row?.paymentIntentId || row.paymentIntentId === paymentIntentId) return [];
+      const note = `Stripe reported a second payment of ${usd(paid)} (payment ${paymentIntentId}) for a part already paid by ${row.paymentIntentId}: refund it from Stripe's dashboard`;
+      ctx.log.warn(
+        { sessionId: session.id, formId, partIndex, paymentIntentId },
+        'stripe: a part paid twice',
+      );
+      return tellAll(tx, await findStaffIds(db), formId, `Order #${formId} “${order.cardTitle}”: ${note}`);
+    }
     const heldAt = new Date();
     const actBy = actByOf(heldAt);
     await savePayment(db, formId, partIndex, {
@@ -132,6 +143,24 @@ export async function recordCardPayment(
     await sendMoneyJob(tx, null, { kind: 'holdLimit', formId, partIndex }, actBy);
     if (order.taskStatus === 'canceled' || order.taskStatus === 'declined') {
       await owePartRefund(tx, null, { id: order.id, artistId: order.artistId }, part);
+    }
+    // Paid after the buyer approved (a part due on delivery, paid late): nothing is left to wait
+    // for, so it is released now rather than at the hold limit.
+    if (order.taskStatus === 'done' && (await releaseHeldPart(tx, null, order, part, null))) {
+      return [
+        ...(await tellAll(
+          tx,
+          [order.artistId],
+          formId,
+          `${order.senderLogin} paid ${usd(paid)} by card for “${order.cardTitle}”, approved already: it is released to you`,
+        )),
+        ...(await tellAll(
+          tx,
+          [order.senderId],
+          formId,
+          `Your payment of ${usd(paid)} for “${order.cardTitle}” went to the artist, since you approved the work. Your invoice is on the order page`,
+        )),
+      ];
     }
     return [
       ...(await tellAll(

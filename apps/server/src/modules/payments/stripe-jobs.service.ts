@@ -198,8 +198,10 @@ export function stripeMoneyQueue(
   return {
     name: STRIPE_MONEY_QUEUE,
     policy: 'short',
-    // Stripe down for a while: retried for about a day before staff see it among the dead letters.
-    retryLimit: 12,
+    // Stripe down for a while: retried for about 17 hours (30 s doubled 11 times) before staff see
+    // it among the dead letters. Stripe keeps an idempotency key 24 hours: every retry stays inside
+    // that window, so a transfer or refund that reached Stripe before a crash is never made twice.
+    retryLimit: 11,
     retryDelaySeconds: 30,
     handler: async (job) => {
       await runStripeMoneyJob(ctx, null, job.data, job.completeIn);

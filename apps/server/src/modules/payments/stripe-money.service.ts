@@ -6,7 +6,12 @@ import { createNotification } from '../notifications/notifications.service.ts';
 import { orderForTimer } from '../orders/orders.service.ts';
 import { releasePostings, feeOf, type Posting } from './ledger.rules.ts';
 import { feeBasisPoints } from './payment-provider.rules.ts';
-import { findPaymentRows, insertLedgerTransaction, insertMoneyEvent } from './payments.repo.ts';
+import {
+  findLedgerEntriesByKey,
+  findPaymentRows,
+  insertLedgerTransaction,
+  insertMoneyEvent,
+} from './payments.repo.ts';
 import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { usd } from './payments.rules.ts';
 import { findOpenDispute, findPart, findParts, savePart } from './stripe.repo.ts';
@@ -131,12 +136,11 @@ export async function owePartRefund(
 ): Promise<boolean> {
   const row = await findPart(ctx.db, order.id, part.index, { lock: true });
   if (!row?.heldAt || row.refundOwedAt) return false;
-  const fee = feeOf(part.amountCents, feeBasisPoints(ctx.config));
+  // A released part gives back what its release wrote (the fee then, not today's setting).
   const from: Posting[] = row.releasedAt
-    ? [
-        { account: 'artist', amountCents: -(part.amountCents - fee) },
-        { account: 'platformFee', amountCents: -fee },
-      ]
+    ? (await findLedgerEntriesByKey(ctx.db, ledgerKeys.release(order.id, part.index)))
+        .filter((e) => e.account === 'artist' || e.account === 'platformFee')
+        .map((e) => ({ account: e.account, amountCents: -e.amountCents }))
     : [{ account: 'held', amountCents: -part.amountCents }];
   const recorded = await insertLedgerTransaction(
     ctx.db,

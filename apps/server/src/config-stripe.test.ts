@@ -19,7 +19,20 @@ describe('Stripe configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });
     expect(config.PAYMENT_PROVIDER).toBe('stripe');
-    expect(config.stripe).toMatchObject({ host: 'api.stripe.com', port: 443, protocol: 'https' });
+    expect(config.stripe).toMatchObject({
+      host: 'api.stripe.com',
+      port: 443,
+      protocol: 'https',
+      connectWebhookSecret: null,
+    });
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
+      }).stripe!.connectWebhookSecret,
+    ).toBe('whsec_connect');
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'offPlatform', PAYMENTS_PROVIDER: 'stripe' })).toThrow(
       /PAYMENTS_PROVIDER/,
     );

@@ -47,6 +47,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** The webhook endpoint's signing secret (whsec_…); required with PAYMENT_PROVIDER=stripe. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * The Connect endpoint's signing secret (whsec_…): Stripe sends connected accounts' events
+   * (account.updated) only to an endpoint listening to connected accounts, which has its own secret.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where the Stripe SDK sends its requests: Stripe itself, or stripe-mock, an egress proxy, a test stand-in. */
   STRIPE_API_BASE: urlWith(['http', 'https']).default('https://api.stripe.com'),
   /** The platform's fee on each payment, in percent (up to 2 decimals); recorded in the ledger. */
@@ -122,6 +127,8 @@ export interface S3Settings {
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** STRIPE_CONNECT_WEBHOOK_SECRET, when the Connect endpoint has its own (it does at Stripe). */
+  connectWebhookSecret: string | null;
   host: string;
   port: number;
   protocol: 'http' | 'https';
@@ -226,5 +233,12 @@ export function requireStripe(env: Env): StripeSettings {
   const base = new URL(env.STRIPE_API_BASE);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
   const port = base.port ? Number(base.port) : protocol === 'http' ? 80 : 443;
-  return { secretKey, webhookSecret, host: base.hostname, port, protocol };
+  return {
+    secretKey,
+    webhookSecret,
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
+    host: base.hostname,
+    port,
+    protocol,
+  };
 }

@@ -25,15 +25,20 @@ export async function receiveWebhook(
   input: { rawBody: Buffer; signature: string | undefined },
 ): Promise<{ received: true; duplicate: boolean }> {
   const stripe = stripeClient(ctx.config);
-  let event: Stripe.Event;
-  try {
-    event = stripe.webhooks.constructEvent(
-      input.rawBody,
-      input.signature ?? '',
-      ctx.config.stripe!.webhookSecret,
-    );
-  } catch (err) {
-    ctx.log.warn({ err }, 'stripe: webhook refused (signature)');
+  const { webhookSecret, connectWebhookSecret } = ctx.config.stripe!;
+  // One URL may serve both of Stripe's endpoints (the platform's, and Connect's with its own secret).
+  let event: Stripe.Event | null = null;
+  let refusal: unknown;
+  for (const secret of connectWebhookSecret ? [webhookSecret, connectWebhookSecret] : [webhookSecret]) {
+    try {
+      event = stripe.webhooks.constructEvent(input.rawBody, input.signature ?? '', secret);
+      break;
+    } catch (err) {
+      refusal = err;
+    }
+  }
+  if (!event) {
+    ctx.log.warn({ err: refusal }, 'stripe: webhook refused (signature)');
     throw new AppError(400, 'invalid_signature', m.webhookSignature);
   }
   const stored = await ctx.db.transaction(async (db) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutAccount } from '@brushline/shared/payments/stripe';
 import { call, deliveryBody, type TestUser } from '../../test/kit.ts';
+import { signedEvent } from '../../test/stripe-stand-in-state.ts';
 import { runStripeMoneyJob } from './stripe-jobs.service.ts';
 import {
   acceptedOrder,
@@ -59,6 +60,31 @@ describe('webhook signatures', () => {
     expect((await postWebhook(w.t.app, stale.payload, '')).statusCode).toBe(400);
     expect(await storedEvents()).toBe(before);
     expect(await ledgerKinds(w.t, form.id)).toEqual([]);
+  });
+
+  it('an event signed with the Connect endpoint’s secret is taken only when STRIPE_CONNECT_WEBHOOK_SECRET names it', async () => {
+    const newcomer = await readyArtist(w);
+    const account = [...w.stripe.accounts.values()].find(
+      (a) => (a.metadata as { userId: string }).userId === newcomer.id,
+    )!;
+    const disabled = { ...account, payouts_enabled: false };
+    const connect = signedEvent('whsec_connect_endpoint', 'account.updated', disabled);
+    const settings = w.t.app.deps.config.stripe!;
+    const before = await storedEvents();
+    expect((await postWebhook(w.t.app, connect.payload, connect.signature)).statusCode).toBe(400);
+    expect(await storedEvents()).toBe(before);
+    settings.connectWebhookSecret = 'whsec_connect_endpoint';
+    try {
+      expect((await postWebhook(w.t.app, connect.payload, connect.signature)).statusCode).toBe(200);
+      // The platform's own secret still signs the platform's events; any other is refused.
+      const other = signedEvent('whsec_someone_else', 'account.updated', disabled);
+      expect((await postWebhook(w.t.app, other.payload, other.signature)).statusCode).toBe(400);
+    } finally {
+      settings.connectWebhookSecret = null;
+    }
+    await settle(w.t);
+    const read = await call(w.t.app, 'GET', '/api/payments/account', newcomer.cookie);
+    expect(read.json<PayoutAccount>()).toMatchObject({ payoutsEnabled: false, canReceive: false });
   });
 });
 

@@ -98,7 +98,7 @@ export const stripeRoutes =
           schema: {
             tags,
             summary: "Stripe's webhook endpoint (signed events)",
-            description: `${note} The Stripe-Signature header is checked over the raw body with the webhook signing secret (STRIPE_WEBHOOK_SECRET, tolerance 5 minutes): a missing, forged or stale signature answers 400 invalid_signature and stores nothing. Each event is stored once by its id and handled on the job queue with retries: checkout.session.completed (the part paid, held), account.updated, charge.dispute.created/updated/closed; others are stored only. A duplicate answers 200 with duplicate true.`,
+            description: `${note} The Stripe-Signature header is checked over the raw body with the webhook signing secret (STRIPE_WEBHOOK_SECRET, or STRIPE_CONNECT_WEBHOOK_SECRET for the Connect endpoint's events; tolerance 5 minutes): a missing, forged or stale signature answers 400 invalid_signature and stores nothing. Each event is stored once by its id and handled on the job queue with retries: checkout.session.completed (the part paid, held), account.updated, charge.dispute.created/updated/closed; others are stored only. A duplicate answers 200 with duplicate true.`,
             response: {
               200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
               ...errorResponses(400),

@@ -25,14 +25,29 @@ const platform = (state: PlatformPart['state'], patch: Partial<PlatformPart> = {
 });
 
 /** Order 4 on a Stripe site: a 50% deposit due, the rest on delivery; `deposit` sets the first part's state. */
-function stripeMoney(deposit: PlatformPart, extra: { dispute?: Dispute } = {}): OrderMoney {
+function stripeMoney(
+  deposit: PlatformPart,
+  extra: { dispute?: Dispute; timeline?: OrderMoney['timeline'] } = {},
+): OrderMoney {
   const base = makeMoney(4);
   return makeMoney(4, {
     provider: { id: 'stripe', holdsFunds: true, note: paymentMessages.stripeNote },
     parts: base.parts.map((p) => ({ ...p, platform: p.index === 0 ? deposit : platform('unpaid') })),
     dispute: extra.dispute ?? null,
+    timeline: extra.timeline ?? [],
   });
 }
+
+/** The ledger's record of a lost dispute on money still held (the bank's return). */
+const chargedBackLine: OrderMoney['timeline'][number] = {
+  id: 9,
+  kind: 'chargedBack',
+  partIndex: 0,
+  amount: 40,
+  note: '',
+  by: null,
+  createdAt: '2027-01-20T00:00:00.000Z',
+};
 
 function openOrder(
   me: Me,
@@ -118,10 +133,32 @@ describe('the Money panel of an order paid by card (Stripe)', () => {
       amount: 40,
       openedAt: '2027-01-05T00:00:00.000Z',
     };
-    openOrder(buyerMe, stripeMoney(platform('refunded'), { dispute }), '/order/4', 'processing');
+    openOrder(
+      buyerMe,
+      stripeMoney(platform('refunded'), { dispute, timeline: [chargedBackLine] }),
+      '/order/4',
+      'processing',
+    );
     const banner = within((await panel()).getByTestId('money-dispute'));
     expect(banner.getByText('Payment disputed: lost')).toBeInTheDocument();
-    expect(banner.getByText(/returned the payment to your card/)).toBeInTheDocument();
+    expect(
+      banner.getByText(/returned the payment to your card: it shows as refunded here/),
+    ).toBeInTheDocument();
+  });
+
+  it('a dispute lost after the release says staff are reviewing it, not that it shows as refunded', async () => {
+    const dispute = {
+      status: 'lost',
+      reason: 'fraudulent',
+      amount: 40,
+      openedAt: '2027-01-05T00:00:00.000Z',
+    };
+    openOrder(artistMe, stripeMoney(platform('released'), { dispute }), '/order/4', 'done');
+    const banner = within((await panel()).getByTestId('money-dispute'));
+    expect(
+      banner.getByText(/after Brushline had released it to the artist: staff are reviewing/),
+    ).toBeInTheDocument();
+    expect(banner.queryByText(/shows as refunded/)).toBeNull();
   });
 
   it('back from checkout, says it is confirming until Stripe’s word arrives, then that the money is held', async () => {

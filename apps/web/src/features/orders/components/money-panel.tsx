@@ -74,7 +74,13 @@ function MoneyBody({ money, form, side }: { money: OrderMoney; form: SentForm; s
 
   return (
     <Stack gap="sm">
-      {dispute && <DisputeBanner dispute={dispute} side={side} />}
+      {dispute && (
+        <DisputeBanner
+          dispute={dispute}
+          side={side}
+          chargedBack={money.timeline.some((e) => e.kind === 'chargedBack')}
+        />
+      )}
       {money.nextStep && (
         <Alert
           color="blue"

@@ -164,7 +164,11 @@ describe('/crm/money', () => {
           artist: {
             awaiting: { count: 1, total: 40, requested: 0, marked: 0, parts: [part({ status: 'due' })] },
             receivedThisMonth: { count: 0, gross: 0, fees: 0, net: 0, from: '2026-11-01T00:00:00.000Z' },
-            refundsOwed: none,
+            refundsOwed: {
+              count: 1,
+              total: 40,
+              orders: [{ formId: 14, cardTitle: 'Cat', party: bob, amount: 40 }],
+            },
             held: {
               count: 2,
               total: 130,
@@ -178,6 +182,11 @@ describe('/crm/money', () => {
           buyer: {
             ...emptyBuyer,
             paid: { count: 1, total: 60 },
+            refundsOwed: {
+              count: 1,
+              total: 25,
+              orders: [{ formId: 15, cardTitle: 'Mug', party: ann, amount: 25 }],
+            },
             held: {
               count: 1,
               total: 60,
@@ -209,6 +218,13 @@ describe('/crm/money', () => {
     expect(screen.getByText('1 order · sent to the artist when you approve')).toBeInTheDocument();
     const mine = within(screen.getByRole('region', { name: 'Held until you approve' }));
     expect(mine.getByRole('link', { name: /Badge/ })).toHaveAttribute('href', '/order/13');
+    // Refunds by card are Brushline's to make: the artist is not told they owe one.
+    expect(screen.queryByRole('region', { name: 'Refunds you owe' })).toBeNull();
+    expect(screen.getByText('1 order · by Brushline, to the buyer’s card')).toBeInTheDocument();
+    const refunding = within(screen.getByRole('region', { name: 'Being refunded by Brushline' }));
+    expect(refunding.getByRole('link', { name: /Cat/ })).toHaveAttribute('href', '/order/14');
+    const back = within(screen.getByRole('region', { name: 'Refunds on their way to your card' }));
+    expect(back.getByRole('link', { name: /Mug/ })).toHaveAttribute('href', '/order/15');
   });
 
   it('on a card site, an artist with nothing held is told what will show there', async () => {

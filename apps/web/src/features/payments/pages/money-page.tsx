@@ -208,10 +208,15 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
           value={formatUsd(a.receivedThisMonth.net)}
           detail={`net of ${formatUsd(a.receivedThisMonth.fees)} fees · ${formatUsd(a.receivedThisMonth.gross)} gross`}
         />
+        {/* By card, Brushline refunds the buyer's card itself: the artist owes nothing by hand. */}
         <Figure
-          label="Refunds owed"
+          label={byCard ? 'Being refunded' : 'Refunds owed'}
           value={formatUsd(a.refundsOwed.total)}
-          detail={canceledOrders(a.refundsOwed.count)}
+          detail={
+            byCard
+              ? `${ordersText(a.refundsOwed.count)} · by Brushline, to the buyer’s card`
+              : canceledOrders(a.refundsOwed.count)
+          }
         />
       </SimpleGrid>
       <Section title="Awaiting payment" count={a.awaiting.parts.length} empty="Nothing asked for is waiting.">
@@ -226,7 +231,11 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
           <AmountRows list={a.held} />
         </Section>
       )}
-      <Section title="Refunds you owe" count={a.refundsOwed.orders.length} empty="No refund owed.">
+      <Section
+        title={byCard ? 'Being refunded by Brushline' : 'Refunds you owe'}
+        count={a.refundsOwed.orders.length}
+        empty={byCard ? 'No refund is on its way.' : 'No refund owed.'}
+      >
         <AmountRows list={a.refundsOwed} />
       </Section>
       <Section
@@ -272,9 +281,11 @@ function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: 
         )}
         <Figure label="Due from you" value={formatUsd(b.due.total)} detail={`${b.due.count} open`} />
         <Figure
-          label="Refunds owed to you"
+          label={byCard ? 'Refunds on their way' : 'Refunds owed to you'}
           value={formatUsd(b.refundsOwed.total)}
-          detail={canceledOrders(b.refundsOwed.count)}
+          detail={
+            byCard ? `${ordersText(b.refundsOwed.count)} · to your card` : canceledOrders(b.refundsOwed.count)
+          }
         />
       </SimpleGrid>
       <Section title="Due from you" count={b.due.parts.length} empty="Nothing is due from you.">
@@ -286,7 +297,11 @@ function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: 
         </Section>
       )}
       {b.refundsOwed.orders.length > 0 && (
-        <Section title="Refunds owed to you" count={b.refundsOwed.orders.length} empty="">
+        <Section
+          title={byCard ? 'Refunds on their way to your card' : 'Refunds owed to you'}
+          count={b.refundsOwed.orders.length}
+          empty=""
+        >
           <AmountRows list={b.refundsOwed} />
         </Section>
       )}

@@ -42,7 +42,10 @@ export function DisputeBanner({
         {formatDate(dispute.openedAt)}. Reason given: {stripeWords(dispute.reason)}.
       </Text>
       <Text size="sm">{outcomeWords(dispute.status, side, chargedBack)}</Text>
-      <Text size="sm">Brushline’s staff see the dispute too and may contact you about it.</Text>
+      {/* The lost-after-release words already say staff are on it. */}
+      {!(dispute.status === 'lost' && !chargedBack) && (
+        <Text size="sm">Brushline’s staff see the dispute too and may contact you about it.</Text>
+      )}
     </Alert>
   );
 }

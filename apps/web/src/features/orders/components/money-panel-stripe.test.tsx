@@ -159,6 +159,7 @@ describe('the Money panel of an order paid by card (Stripe)', () => {
       banner.getByText(/after Brushline had released it to the artist: staff are reviewing/),
     ).toBeInTheDocument();
     expect(banner.queryByText(/shows as refunded/)).toBeNull();
+    expect(banner.queryByText(/may contact you about it/)).toBeNull();
   });
 
   it('back from checkout, says it is confirming until Stripe’s word arrives, then that the money is held', async () => {

@@ -146,35 +146,19 @@ export async function recordCardPayment(
     }
     // Paid after the buyer approved (a part due on delivery, paid late): nothing is left to wait
     // for, so it is released now rather than at the hold limit.
-    if (order.taskStatus === 'done' && (await releaseHeldPart(tx, null, order, part, null))) {
-      return [
-        ...(await tellAll(
-          tx,
-          [order.artistId],
-          formId,
+    const released = order.taskStatus === 'done' && (await releaseHeldPart(tx, null, order, part, null));
+    const [toArtist, toBuyer] = released
+      ? [
           `${order.senderLogin} paid ${usd(paid)} by card for “${order.cardTitle}”, approved already: it is released to you`,
-        )),
-        ...(await tellAll(
-          tx,
-          [order.senderId],
-          formId,
           `Your payment of ${usd(paid)} for “${order.cardTitle}” went to the artist, since you approved the work. Your invoice is on the order page`,
-        )),
-      ];
-    }
+        ]
+      : [
+          `${order.senderLogin} paid ${usd(paid)} by card for “${order.cardTitle}”: Brushline holds it until the work is approved`,
+          `Your payment of ${usd(paid)} for “${order.cardTitle}” is held by Brushline until you approve the work. Your invoice is on the order page`,
+        ];
     return [
-      ...(await tellAll(
-        tx,
-        [order.artistId],
-        formId,
-        `${order.senderLogin} paid ${usd(paid)} by card for “${order.cardTitle}”: Brushline holds it until the work is approved`,
-      )),
-      ...(await tellAll(
-        tx,
-        [order.senderId],
-        formId,
-        `Your payment of ${usd(paid)} for “${order.cardTitle}” is held by Brushline until you approve the work. Your invoice is on the order page`,
-      )),
+      ...(await tellAll(tx, [order.artistId], formId, toArtist)),
+      ...(await tellAll(tx, [order.senderId], formId, toBuyer)),
     ];
   });
   await cardMoneyChanged(ctx, null, formId);

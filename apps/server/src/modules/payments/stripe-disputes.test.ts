@@ -11,6 +11,7 @@ import {
   settle,
   stripeWorld,
   type StripeWorld,
+  makeOverdue,
 } from './stripe-fixtures.ts';
 
 /**
@@ -42,11 +43,6 @@ async function deliveredAndDisputed() {
   await settle(w.t);
   return { form, buyer, dispute };
 }
-
-const overdue = (formId: number) =>
-  w.t.app.deps.db.execute(
-    sql`update commission_forms set due_at = now() - interval '1 minute' where id = ${formId}`,
-  );
 
 describe('held money under a dispute', () => {
   it('approval leaves the part held until the dispute is won; then it is released and transferred once', async () => {
@@ -92,7 +88,7 @@ describe('held money under a dispute', () => {
     const { charge } = await payPart(w, buyer, form.id, 0);
     const { dispute } = await w.stripe.openDispute(charge.id);
     await settle(w.t);
-    await overdue(form.id);
+    await makeOverdue(w.t, form.id);
     expect(
       (await call(w.t.app, 'PUT', `/api/comissionform/${form.id}/cancel-overdue`, buyer.cookie, {}))
         .statusCode,
@@ -116,7 +112,7 @@ describe('held money under a dispute', () => {
     const { charge } = await payPart(w, buyer, form.id, 0);
     const { dispute } = await w.stripe.openDispute(charge.id);
     await settle(w.t);
-    await overdue(form.id);
+    await makeOverdue(w.t, form.id);
     await call(w.t.app, 'PUT', `/api/comissionform/${form.id}/cancel-overdue`, buyer.cookie, {});
     await settle(w.t);
     await w.stripe.closeDispute(dispute.id, 'lost');

@@ -142,6 +142,12 @@ export async function ledgerKinds(t: TestApp, formId: number) {
   return [...new Map(entries.map((e) => [e.transactionId, e.kind])).values()];
 }
 
+/** The order's due date a minute ago: the buyer may cancel it as overdue. */
+export const makeOverdue = (t: TestApp, formId: number) =>
+  t.app.deps.db.execute(
+    sql`update commission_forms set due_at = now() - interval '1 minute' where id = ${formId}`,
+  );
+
 /** Makes the order's waiting Stripe money jobs of `kind` due now (the hold limit is 85 days away). */
 export async function moneyJobsDueNow(t: TestApp, formId: number, kind: string) {
   await t.app.deps.db.execute(

@@ -16,6 +16,7 @@ import {
   settle,
   stripeWorld,
   type StripeWorld,
+  makeOverdue,
 } from './stripe-fixtures.ts';
 
 /**
@@ -32,16 +33,11 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const overdue = (formId: number) =>
-  w.t.app.deps.db.execute(
-    sql`update commission_forms set due_at = now() - interval '1 minute' where id = ${formId}`,
-  );
-
 describe('refunds', () => {
   it('a canceled order is refunded automatically (refund owed, then refunded), with a credit note', async () => {
     const { form, buyer } = await acceptedOrder(w, artist, { kind: 'deposit', depositPercent: 50 });
     const { intent } = await payPart(w, buyer, form.id, 0);
-    await overdue(form.id);
+    await makeOverdue(w.t, form.id);
     expect(
       (await call(w.t.app, 'PUT', `/api/comissionform/${form.id}/cancel-overdue`, buyer.cookie, {}))
         .statusCode,
@@ -79,7 +75,7 @@ describe('refunds', () => {
     expect(transfer.amount).toBe(7200);
 
     expect((await move(w.t, buyer, form, 'send-back', { comment: 'Not quite' })).statusCode).toBe(200);
-    await overdue(form.id);
+    await makeOverdue(w.t, form.id);
     expect(
       (await call(w.t.app, 'PUT', `/api/comissionform/${form.id}/cancel-overdue`, buyer.cookie, {}))
         .statusCode,
@@ -177,7 +173,7 @@ describe('a refund after a release', () => {
     await moneyJobsDueNow(w.t, form.id, 'holdLimit');
     await settle(w.t);
     expect((await move(w.t, buyer, form, 'send-back', { comment: 'Not quite' })).statusCode).toBe(200);
-    await overdue(form.id);
+    await makeOverdue(w.t, form.id);
     const config = w.t.app.deps.config as { PLATFORM_FEE_PERCENT: number };
     const fee = config.PLATFORM_FEE_PERCENT;
     config.PLATFORM_FEE_PERCENT = 25;

@@ -16,6 +16,7 @@ import {
   settle,
   stripeWorld,
   type StripeWorld,
+  makeOverdue,
 } from './stripe-fixtures.ts';
 
 /**
@@ -158,9 +159,7 @@ describe('moves that meet on a card order', () => {
   it('webhook paid ‖ overdue cancel: the payment is held then refunded, or lands on the canceled order and is refunded', async () => {
     const { form, buyer } = await acceptedOrder(w, artist, { kind: 'deposit', depositPercent: 25 });
     const session = await openSession(form.id, buyer);
-    await w.t.app.deps.db.execute(
-      sql`update commission_forms set due_at = now() - interval '1 minute' where id = ${form.id}`,
-    );
+    await makeOverdue(w.t, form.id);
     const { sent } = await w.stripe.completeCheckout(session.id, { send: false }).then((r) => ({
       sent: w.stripe.signedEvent('checkout.session.completed', r.session),
     }));

@@ -75,6 +75,7 @@ export const ERROR_CODES = [
   'own_content',
   'own_request',
   'paid_by_card',
+  'paid_off_platform',
   'parent_is_synonym',
   'parent_missing',
   'parent_self',

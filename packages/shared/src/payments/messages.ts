@@ -57,6 +57,8 @@ export const paymentMessages = {
     'Payments on this order are made by card through Stripe: the buyer pays with “Pay by card”; nothing is marked or confirmed by hand.',
   refundAutomatic:
     'Refunds on this order are made through Stripe automatically; there is nothing to record by hand.',
+  paidOffPlatform:
+    'This order’s payments are arranged between buyer and artist (it started before card payments were turned on): mark the payment as paid instead.',
   partPaidAlready: 'This payment is already made (or being confirmed by Stripe).',
   stripeUnavailable: 'Stripe did not answer. Try again in a moment.',
   webhookSignature: 'The webhook signature is missing, wrong or too old.',

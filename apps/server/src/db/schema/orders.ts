@@ -12,12 +12,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { FORM_TYPES, ORDER_UPDATE_KINDS, TASK_STATUSES } from '@brushline/shared/orders/constants';
+import { PAYMENT_PROVIDERS } from '@brushline/shared/payments/constants';
 import { commissionCards } from './cards.ts';
 import { media } from './media.ts';
 import { users } from './users.ts';
 
 export const taskStatusEnum = pgEnum('task_status', TASK_STATUSES);
 export const formTypeEnum = pgEnum('form_type', FORM_TYPES);
+export const paymentProviderEnum = pgEnum('payment_provider', PAYMENT_PROVIDERS);
 
 /** What the buyer chose, copied from the card when sent (the card may change later). */
 export interface StoredChosenSection {
@@ -65,6 +67,12 @@ export const commissionForms = pgTable(
     paymentPlan: jsonb('payment_plan').$type<PaymentPlan>(),
     /** The card's delivery time in days when sent: acceptance sets dueAt this many days later. */
     deliveryDays: integer('delivery_days'),
+    /**
+     * Who moves this order's money (decision 0031, "One provider per order"): fixed by its first
+     * payment step (a checkout opened, a part marked paid or confirmed) and kept when the site
+     * changes PAYMENT_PROVIDER; null until then, when the site's provider applies.
+     */
+    paymentProvider: paymentProviderEnum('payment_provider'),
     /** The artist chose to start this order before the up-front payment is confirmed. */
     startBeforePayment: boolean('start_before_payment').notNull().default(false),
     /** The latest delivery (the order became finished): an unanswered one is approved automatically. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type Placeholder, type SQL } from
 import { BOARD_TASK_STATUSES } from '@brushline/shared/board/constants';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FormType, TaskStatus } from '@brushline/shared/orders/constants';
+import type { PaymentProviderId } from '@brushline/shared/payments/constants';
 import type { PaymentPlan } from '@brushline/shared/payments/plan';
 import type { DbOrTx } from '../../db/client.ts';
 import { whereOf, type Where } from '../../db/where.ts';
@@ -36,6 +37,7 @@ const formColumns = {
   paymentPlan: commissionForms.paymentPlan,
   deliveryDays: commissionForms.deliveryDays,
   startBeforePayment: commissionForms.startBeforePayment,
+  paymentProvider: commissionForms.paymentProvider,
   deliveredAt: commissionForms.deliveredAt,
   createdAt: commissionForms.createdAt,
   senderId: sender.id,
@@ -288,6 +290,28 @@ export async function markDelivered(db: DbOrTx, formId: number): Promise<void> {
 /** The artist's choice to start before the up-front payment is confirmed. */
 export async function setStartBeforePayment(db: DbOrTx, formId: number, enabled: boolean): Promise<void> {
   await db.update(commissionForms).set({ startBeforePayment: enabled }).where(eq(commissionForms.id, formId));
+}
+
+/**
+ * Fixes the order's payment provider unless another one already is (one statement, so a checkout
+ * and a "mark paid" that meet cannot both win); answers whether `provider` is now the order's.
+ */
+export async function claimPaymentProvider(
+  db: DbOrTx,
+  formId: number,
+  provider: PaymentProviderId,
+): Promise<boolean> {
+  const rows = await db
+    .update(commissionForms)
+    .set({ paymentProvider: provider })
+    .where(
+      and(
+        eq(commissionForms.id, formId),
+        or(sql`${commissionForms.paymentProvider} is null`, eq(commissionForms.paymentProvider, provider)),
+      ),
+    )
+    .returning({ id: commissionForms.id });
+  return rows.length > 0;
 }
 
 /** Moves the due date (an accepted extension). */

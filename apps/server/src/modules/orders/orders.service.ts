@@ -11,6 +11,7 @@ import type {
   SentForm,
   StatusCounts,
 } from '@brushline/shared/orders/schemas';
+import type { PaymentProviderId } from '@brushline/shared/payments/constants';
 import { FULL_PLAN } from '@brushline/shared/payments/plan';
 import { ACTIVE_TASK_STATUSES, TASK_TRANSITIONS } from '@brushline/shared/orders/status-machine';
 import { isStaff } from '@brushline/shared/roles';
@@ -43,6 +44,7 @@ import {
   receivedBy,
   sentBy,
   setDueAt,
+  claimPaymentProvider,
   setStartBeforePayment,
   type FormRow,
 } from './orders.repo.ts';
@@ -371,6 +373,18 @@ export async function chooseStartBeforePayment(
   enabled: boolean,
 ): Promise<void> {
   await setStartBeforePayment(ctx.db, formId, enabled);
+}
+
+/**
+ * The order's first payment step fixes who moves its money (decision 0031, "One provider per
+ * order"); false when the other provider already did.
+ */
+export async function fixPaymentProvider(
+  ctx: TxCtx,
+  _actor: null,
+  input: { formId: number; provider: PaymentProviderId },
+): Promise<boolean> {
+  return claimPaymentProvider(ctx.db, input.formId, input.provider);
 }
 
 /** An accepted extension moves the order's due date. */

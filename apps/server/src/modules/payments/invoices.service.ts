@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/session.ts';
 import { orderForMoney, type MoneyOrder } from '../orders/orders.service.ts';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice.pdf.ts';
 import { findCreditNote, findInvoicedPart, findInvoiceSeqs } from './money-page.repo.ts';
-import { paymentProvider } from './payment-provider.rules.ts';
+import { orderProvider } from './payment-provider.rules.ts';
 import { creditNoteNumber, invoiceNumber } from './payments.rules.ts';
 
 /** "INV-ann-0003" / "CN-ann-0004": the kind, the artist's login and the sequence. */
@@ -52,7 +52,7 @@ export async function invoicePdf(
     cardTitle: order.cardTitle,
     lines: orderLines(order),
     totalCents: order.totalPriceCents,
-    providerNote: paymentProvider(ctx.config).note,
+    providerNote: orderProvider(ctx.config, order).note,
   };
   let doc: InvoiceDocument;
   if (isInvoice) {

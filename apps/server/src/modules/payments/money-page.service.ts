@@ -24,14 +24,10 @@ import {
   findParties,
 } from './money-page.repo.ts';
 import { moneyOverviewKey, moneyOverviews } from './money-overview-cache.ts';
-import { paymentProvider } from './payment-provider.rules.ts';
 import { creditNoteNumber, invoiceNumber, partStatusOf, reachedStage } from './payments.rules.ts';
 
 type Ctx = Pick<Deps, 'db' | 'config'>;
 const DAY_MS = 86_400_000;
-
-/** Held money exists only where the provider holds funds: elsewhere nothing is read for it. */
-const NONE_OWING = { count: 0, totalCents: 0, rows: [] };
 
 /** Orders with money in one account (refunds owed, or held), as the page lists them. */
 const owingOf = (o: {
@@ -80,9 +76,8 @@ async function artistMoney(
     findArtistAwaiting(ctx.db, artistId),
     findArtistReceived(ctx.db, artistId, from),
     findArtistOrdersOwing(ctx.db, artistId, 'refunds', MONEY_LIST_MAX),
-    paymentProvider(ctx.config).holdsFunds
-      ? findArtistOrdersOwing(ctx.db, artistId, 'held', MONEY_LIST_MAX)
-      : NONE_OWING,
+    // Held money is a card order's, whatever the site's provider is now (one provider per order).
+    findArtistOrdersOwing(ctx.db, artistId, 'held', MONEY_LIST_MAX),
     findArtistDueSoon(ctx.db, artistId, new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS), MONEY_LIST_MAX),
   ]);
   let requestedCents = 0;
@@ -153,7 +148,7 @@ async function buyerMoney(ctx: Ctx, buyerId: string): Promise<MoneyOverview['buy
   const [paid, owedRows, heldRows, open] = await Promise.all([
     findBuyerPaid(ctx.db, buyerId),
     findBuyerOrdersOwing(ctx.db, buyerId, 'refunds'),
-    paymentProvider(ctx.config).holdsFunds ? findBuyerOrdersOwing(ctx.db, buyerId, 'held') : [],
+    findBuyerOrdersOwing(ctx.db, buyerId, 'held'),
     findBuyerOpenOrders(ctx.db, buyerId),
   ]);
   const due: AwaitingPart[] = [];

@@ -83,9 +83,20 @@ const providers: Record<PaymentProviderId, PaymentProvider> = {
   stripe: stripeProvider,
 };
 
-/** The configured provider. */
+/** The configured provider: the site's, for orders whose money has not moved yet. */
 export function paymentProvider(config: Pick<Config, 'PAYMENT_PROVIDER'>): PaymentProvider {
   return providers[config.PAYMENT_PROVIDER];
+}
+
+/**
+ * An order's provider (decision 0031, "One provider per order"): the one its first payment step
+ * fixed, which a later change of PAYMENT_PROVIDER does not move; else the site's.
+ */
+export function orderProvider(
+  config: Pick<Config, 'PAYMENT_PROVIDER'>,
+  order: { paymentProvider: PaymentProviderId | null },
+): PaymentProvider {
+  return providers[order.paymentProvider ?? config.PAYMENT_PROVIDER];
 }
 
 /** PLATFORM_FEE_PERCENT in basis points (1/100 of a percent). */

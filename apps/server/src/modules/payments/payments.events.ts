@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { orderForTimer } from '../orders/orders.service.ts';
 import { feeOf, refundOwedPostings, releasePostings } from './ledger.rules.ts';
-import { feeBasisPoints, paymentProvider } from './payment-provider.rules.ts';
+import { feeBasisPoints, orderProvider, paymentProvider } from './payment-provider.rules.ts';
 import { findBalances, findPaymentRows, insertLedgerTransaction, insertMoneyEvent } from './payments.repo.ts';
 import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { usd } from './payments.rules.ts';
@@ -47,7 +47,6 @@ export async function owedOnCancel(
   e: DomainEventMap['orderMoved'],
 ): Promise<void> {
   if (e.to !== 'canceled') return;
-  const stripe = paymentProvider(ctx.config).id === 'stripe';
   const { balances } = await findBalances(ctx.db, e.formId);
   const postings = refundOwedPostings(balances);
   if (postings.length < 2) return;
@@ -64,6 +63,8 @@ export async function owedOnCancel(
     postings,
   );
   if (!recorded) return;
+  const order = await orderForTimer(ctx, null, e.formId);
+  const stripe = (order ? orderProvider(ctx.config, order) : paymentProvider(ctx.config)).id === 'stripe';
   // Stripe: the refunds are made by jobs sent here (a reversal first where money was transferred).
   if (stripe) await refundCardParts(ctx, null, e.formId);
   await insertMoneyEvent(ctx.db, {
@@ -72,7 +73,6 @@ export async function owedOnCancel(
     amountCents: owed,
     actorId: e.actorId,
   });
-  const order = await orderForTimer(ctx, null, e.formId);
   const title = order?.cardTitle ?? 'the order';
   const actor = e.actorId ? { id: e.actorId } : null;
   // Stored in the cancel's transaction; the cancel's own notification push makes both clients
@@ -103,12 +103,13 @@ export async function releaseOnApproval(
   e: DomainEventMap['orderMoved'],
 ): Promise<void> {
   if (e.to !== 'done') return;
-  const provider = paymentProvider(ctx.config);
+  const order = await orderForTimer(ctx, null, e.formId);
+  if (!order) return;
+  const provider = orderProvider(ctx.config, order);
   if (!provider.holdsFunds) return;
   // Stripe: each held part's release and its transfer's job, in this transaction (no call to Stripe here).
   if (provider.id === 'stripe') return releaseHeldParts(ctx, null, e);
-  const order = await orderForTimer(ctx, null, e.formId);
-  if (!order?.paymentPlan) return;
+  if (!order.paymentPlan) return;
   const parts = planParts(order.paymentPlan, order.totalPriceCents);
   const rows = new Map((await findPaymentRows(ctx.db, e.formId)).map((r) => [r.partIndex, r]));
   for (const part of parts) {

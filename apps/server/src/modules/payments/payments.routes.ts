@@ -27,7 +27,9 @@ const note =
   'Money in an order (docs/decisions/0020-money.md). Only the two parties see it (staff read it); anyone else gets 404. ' +
   'Amounts always come from the server (the order total and its copy of the plan); a body never carries one. ' +
   'Each action is written in one transaction with its ledger movement; repeating an action records nothing twice ' +
-  'and answers the same state. An action by the wrong side answers 403; on a canceled or declined order 400 order_closed.';
+  'and answers the same state. An action by the wrong side answers 403; on a canceled or declined order 400 order_closed. ' +
+  "Each order has one provider (provider.id in the answer): the one its first payment step fixed, else the site's. " +
+  'On a card (Stripe) order, marking or confirming a payment answers 409 paid_by_card and recording a refund 409 refund_automatic.';
 
 export const paymentsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

@@ -1,15 +1,16 @@
 import { formatUsd, fromCents } from '@brushline/shared/cards/pricing';
 import { paymentMessages as m } from '@brushline/shared/payments/messages';
 import type { OrderMoney } from '@brushline/shared/payments/schemas';
-import type { Deps } from '../../platform/deps.ts';
+import type { Config } from '../../config.ts';
+import type { Deps, TxCtx } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { chooseStartBeforePayment } from '../orders/orders.service.ts';
+import { chooseStartBeforePayment, fixPaymentProvider, type MoneyOrder } from '../orders/orders.service.ts';
 import { feeOf, paymentPostings, refundPostings } from './ledger.rules.ts';
 import { moneyAction, partAction, recordAndTell } from './order-money.service.ts';
 import { assertSide } from './payments.rules.ts';
 import { planOf } from './payments.rules.ts';
-import { feeBasisPoints, paymentProvider } from './payment-provider.rules.ts';
+import { feeBasisPoints, orderProvider } from './payment-provider.rules.ts';
 import { partWords } from './payments.rules.ts';
 import {
   insertCreditNote,
@@ -30,7 +31,7 @@ export async function requestPayment(
   return partAction(ctx, actor, input, 'artist', 'ask for a payment', async (tx, order, money, part) => {
     if (part.status === 'confirmed') throw new AppError(409, 'illegal_transition', m.partConfirmed);
     if (part.row?.requestedAt && part.row.instructions === input.instructions) return []; // a repeat
-    const provider = paymentProvider(ctx.config);
+    const provider = orderProvider(ctx.config, order);
     const asked = await provider.requestPayment(
       { formId: order.id, partIndex: part.index, amountCents: part.amountCents },
       { instructions: input.instructions },
@@ -54,6 +55,17 @@ export async function requestPayment(
   });
 }
 
+/**
+ * A payment by hand (marked or confirmed) is for an off-platform order: one whose money already
+ * moved off-platform, or, before its first payment step, on a site without card payments. The step
+ * fixes the order off-platform (decision 0031, "One provider per order"), in the action's transaction.
+ */
+async function assertPaidByHand(config: Config, tx: TxCtx, order: MoneyOrder) {
+  if (orderProvider(config, order).id === 'stripe') throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
+  if (!(await fixPaymentProvider(tx, null, { formId: order.id, provider: 'offPlatform' })))
+    throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
+}
+
 /** The buyer says they paid a part, with a reference; the artist is asked to confirm. */
 export async function markPaid(
   ctx: Pick<Deps, 'db' | 'hub' | 'log' | 'config' | 'bus'>,
@@ -62,7 +74,7 @@ export async function markPaid(
 ): Promise<OrderMoney> {
   return partAction(ctx, actor, input, 'buyer', 'mark a payment as paid', async (tx, order, money, part) => {
     // With Stripe the buyer pays by card (checkout) and the webhook confirms it: nothing by hand.
-    if (ctx.config.stripe) throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
+    await assertPaidByHand(ctx.config, tx, order);
     if (part.status === 'marked' || part.status === 'confirmed') return []; // a repeat, or the artist was quicker
     if (part.status === 'scheduled') throw new AppError(400, 'part_not_due', m.partNotDue);
     await savePayment(tx.db, order.id, part.index, {
@@ -96,9 +108,9 @@ export async function confirmPayment(
   input: { formId: number; part: number; reference: string },
 ): Promise<OrderMoney> {
   return partAction(ctx, actor, input, 'artist', 'confirm a payment', async (tx, order, _money, part) => {
-    if (ctx.config.stripe) throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
+    await assertPaidByHand(ctx.config, tx, order);
     if (part.status === 'confirmed') return [];
-    const provider = paymentProvider(ctx.config);
+    const provider = orderProvider(ctx.config, order);
     const payment = { formId: order.id, partIndex: part.index, amountCents: part.amountCents };
     const confirmed = await provider.confirmPayment(payment, {
       reference: input.reference || part.row?.reference || '',
@@ -148,13 +160,13 @@ export async function recordRefund(
   return moneyAction(ctx, actor, input.formId, async (tx, order, money) => {
     assertSide(order, 'artist', 'record a refund');
     // With Stripe a cancel refunds the card automatically (stripe-jobs.service.ts).
-    if (ctx.config.stripe) throw new AppError(409, 'refund_automatic', m.refundAutomatic);
+    const provider = orderProvider(ctx.config, order);
+    if (provider.id === 'stripe') throw new AppError(409, 'refund_automatic', m.refundAutomatic);
     const owed = money.balances.refunds;
     if (owed <= 0) {
       if (money.refundedCents > 0) return []; // a repeat
       throw new AppError(400, 'no_refund_owed', m.noRefundOwed);
     }
-    const provider = paymentProvider(ctx.config);
     const refunded = await provider.refund({
       formId: order.id,
       amountCents: owed,

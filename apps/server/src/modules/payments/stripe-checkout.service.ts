@@ -4,7 +4,7 @@ import type { RedirectUrl } from '@brushline/shared/payments/stripe';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
-import { orderForMoney } from '../orders/orders.service.ts';
+import { fixPaymentProvider, orderForMoney } from '../orders/orders.service.ts';
 import { loadMoney } from './order-money.service.ts';
 import { assertOpenForPayments, assertSide, partAt, partWords } from './payments.rules.ts';
 import { callStripe, stripeClient } from './stripe-client.ts';
@@ -35,6 +35,10 @@ export async function openCheckout(
   if (part.status === 'scheduled') throw new AppError(400, 'part_not_due', m.partNotDue);
   await assertCanReceive({ ...ctx }, null, { artistId: order.artistId, who: 'buyer' });
 
+  // An order whose money moved off-platform (before card payments were turned on) stays there; the
+  // first checkout fixes the others on Stripe (decision 0031, "One provider per order").
+  if (!(await fixPaymentProvider(ctx, null, { formId: order.id, provider: 'stripe' })))
+    throw new AppError(409, 'paid_off_platform', m.paidOffPlatform);
   const row = await findPart(ctx.db, order.id, part.index);
   if (row?.heldAt) throw new AppError(409, 'part_paid', m.partPaidAlready);
   // The last session is asked for even past its expiry: completed there while its webhook is late,

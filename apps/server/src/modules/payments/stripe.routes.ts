@@ -73,7 +73,7 @@ export const stripeRoutes =
           tags,
           security,
           summary: 'Buyer pays a due part by card: a Stripe Checkout page to send the browser to',
-          description: `${note} Buyer only (artist 403, anyone else 404). The amount is the part's, from the order's total and plan; nothing in the request names one. A part not due yet: 400 part_not_due; already paid (or Stripe is confirming it): 409 part_paid; a canceled or declined order: 400 order_closed; the artist's account cannot receive money: 409 payout_account_required. A checkout still open is answered again (same URL). Stripe returns the browser to /order/{id}?paid={part} (or the order page when canceled); the webhook confirms the payment.`,
+          description: `${note} Buyer only (artist 403, anyone else 404). The amount is the part's, from the order's total and plan; nothing in the request names one. A part not due yet: 400 part_not_due; already paid (or Stripe is confirming it): 409 part_paid; a canceled or declined order: 400 order_closed; the artist's account cannot receive money: 409 payout_account_required; an order whose money moved off-platform before card payments were turned on: 409 paid_off_platform (it stays off-platform). A checkout still open is answered again (same URL). Stripe returns the browser to /order/{id}?paid={part} (or the order page when canceled); the webhook confirms the payment.`,
           params: partParamsSchema,
           response: { 200: redirectUrlSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
         },

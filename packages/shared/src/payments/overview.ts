@@ -68,7 +68,10 @@ export const artistMoneySchema = z.object({
     net: z.number(),
     from: z.string(),
   }),
+  /** Refunds the artist owes on canceled orders paid off-platform (they make and record them). */
   refundsOwed: ordersOwingSchema,
+  /** Refunds owed on canceled card orders, which Brushline makes to the buyer's card (decision 0031). */
+  refundsByCard: ordersOwingSchema,
   /**
    * Card payments Brushline holds on the artist's orders until the buyer approves (Stripe Connect,
    * decision 0031), from the ledger's `held` account; zero on a site whose provider holds nothing.
@@ -84,8 +87,10 @@ export const buyerMoneySchema = z.object({
   paid: z.object({ count: z.number().int(), total: z.number() }),
   /** Parts due, requested or marked paid and not yet confirmed, on open orders. */
   due: z.object({ count: z.number().int(), total: z.number(), parts: z.array(awaitingPartSchema) }),
-  /** What artists owe back on canceled orders. */
+  /** What artists owe back on canceled orders paid off-platform. */
   refundsOwed: ordersOwingSchema,
+  /** What is being refunded to the buyer's card on canceled card orders (decision 0031). */
+  refundsByCard: ordersOwingSchema,
   /** What the buyer paid by card that Brushline holds until they approve (decision 0031). */
   held: ordersOwingSchema,
 });

@@ -107,6 +107,8 @@ export async function findArtistOrdersOwing(
   artist: string,
   account: 'refunds' | 'held',
   rowsMax: number,
+  /** Only card orders (true) or only the others (false): who makes a refund owed. */
+  byCard?: boolean,
 ) {
   const owed = db
     .select({
@@ -116,7 +118,16 @@ export async function findArtistOrdersOwing(
       totalCents: sql<string>`sum(sum(${ledgerEntries.amountCents})) over ()`.as('owed_total_cents'),
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.artistId, artist), eq(ledgerEntries.account, account)))
+    .where(
+      and(
+        eq(ledgerEntries.artistId, artist),
+        eq(ledgerEntries.account, account),
+        byCard === undefined
+          ? undefined
+          : sql`exists (select 1 from ${commissionForms} where ${commissionForms.id} = ${ledgerEntries.formId}
+              and (${commissionForms.paymentProvider} = 'stripe') = ${byCard})`,
+      ),
+    )
     .groupBy(ledgerEntries.formId)
     .having(sql`sum(${ledgerEntries.amountCents}) > 0`)
     .orderBy(asc(ledgerEntries.formId))
@@ -196,6 +207,8 @@ const buyerOrdersOwing = preparedPer((db) =>
       formId: commissionForms.id,
       cardTitle: commissionForms.cardTitle,
       owedCents: sql<string>`sum(${ledgerEntries.amountCents})`,
+      /** A card order: Brushline refunds it (one provider per order, decision 0031). */
+      byCard: sql<boolean>`coalesce(${commissionForms.paymentProvider} = 'stripe', false)`,
       ...partyColumns,
     })
     .from(commissionForms)

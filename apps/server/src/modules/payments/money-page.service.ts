@@ -72,10 +72,13 @@ async function artistMoney(
   now: Date,
 ): Promise<NonNullable<MoneyOverview['artist']>> {
   const from = monthStart(now);
-  const [awaitingRows, received, owed, held, dueRows] = await Promise.all([
+  const [awaitingRows, received, owed, byCard, held, dueRows] = await Promise.all([
     findArtistAwaiting(ctx.db, artistId),
     findArtistReceived(ctx.db, artistId, from),
-    findArtistOrdersOwing(ctx.db, artistId, 'refunds', MONEY_LIST_MAX),
+    // Refunds the artist makes by hand, and those Brushline makes to the buyer's card (each order
+    // has its own provider: a site that switched to Stripe has both).
+    findArtistOrdersOwing(ctx.db, artistId, 'refunds', MONEY_LIST_MAX, false),
+    findArtistOrdersOwing(ctx.db, artistId, 'refunds', MONEY_LIST_MAX, true),
     // Held money is a card order's, whatever the site's provider is now (one provider per order).
     findArtistOrdersOwing(ctx.db, artistId, 'held', MONEY_LIST_MAX),
     findArtistDueSoon(ctx.db, artistId, new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS), MONEY_LIST_MAX),
@@ -133,6 +136,7 @@ async function artistMoney(
       from: from.toISOString(),
     },
     refundsOwed: owingOf(owed),
+    refundsByCard: owingOf(byCard),
     held: owingOf(held),
     dueSoon: dueRows.map((r) => ({
       formId: r.formId,
@@ -190,7 +194,8 @@ async function buyerMoney(ctx: Ctx, buyerId: string): Promise<MoneyOverview['buy
   return {
     paid: { count: paid.payments, total: fromCents(paid.paidCents) },
     due: { count: due.length, total: fromCents(dueCents), parts: due.slice(0, MONEY_LIST_MAX) },
-    refundsOwed: listed(owedRows),
+    refundsOwed: listed(owedRows.filter((r) => !r.byCard)),
+    refundsByCard: listed(owedRows.filter((r) => r.byCard)),
     held: listed(heldRows),
   };
 }

@@ -152,6 +152,7 @@ describe('GET /crm/money', () => {
       awaiting: { count: 0, total: 0, parts: [] },
       receivedThisMonth: { count: 0, gross: 0, fees: 0, net: 0 },
       refundsOwed: { count: 0, total: 0, orders: [] },
+      refundsByCard: { count: 0, total: 0, orders: [] },
       dueSoon: [],
     });
     expect(view.artist!.receivedThisMonth.from).toBe(monthStart(new Date()).toISOString());

@@ -32,6 +32,9 @@ export async function requestPayment(
     if (part.status === 'confirmed') throw new AppError(409, 'illegal_transition', m.partConfirmed);
     if (part.row?.requestedAt && part.row.instructions === input.instructions) return []; // a repeat
     const provider = orderProvider(ctx.config, order);
+    // Off-platform, the artist's own payment details commit the order there: a buyer may pay them
+    // before a switch to Stripe and mark it paid after (decision 0031, "One provider per order").
+    if (provider.id === 'offPlatform') await assertPaidByHand(ctx.config, tx, order);
     const asked = await provider.requestPayment(
       { formId: order.id, partIndex: part.index, amountCents: part.amountCents },
       { instructions: input.instructions },

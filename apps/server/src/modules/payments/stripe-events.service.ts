@@ -3,7 +3,7 @@ import { planParts } from '@brushline/shared/payments/plan';
 import type { Deps, TxCtx } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
-import { orderForTimer } from '../orders/orders.service.ts';
+import { fixPaymentProvider, orderForTimer } from '../orders/orders.service.ts';
 import { feeOf, paymentPostings, refundPostings } from './ledger.rules.ts';
 import { feeBasisPoints } from './payment-provider.rules.ts';
 import {
@@ -96,6 +96,18 @@ export async function recordCardPayment(
         note,
         actorId: null,
       });
+      return tellAll(tx, await findStaffIds(db), formId, `Order #${formId} “${order.cardTitle}”: ${note}`);
+    }
+    // A checkout an instance opened before the order was fixed off-platform (a rolling switch of
+    // PAYMENT_PROVIDER): card money no rule of that order would release or refund, so it is not
+    // posted; staff refund it (decision 0031, "One provider per order").
+    if (!(await fixPaymentProvider(tx, null, { formId, provider: 'stripe' }))) {
+      await done(db);
+      const note = `Stripe reported a card payment of ${usd(paid)} (payment ${paymentIntentId ?? '?'}) for an order paid off-platform: nothing recorded; refund it from Stripe's dashboard`;
+      ctx.log.warn(
+        { sessionId: session.id, formId, partIndex },
+        'stripe: a card payment for an off-platform order',
+      );
       return tellAll(tx, await findStaffIds(db), formId, `Order #${formId} “${order.cardTitle}”: ${note}`);
     }
     const fee = feeOf(part.amountCents, feeBasisPoints(ctx.config));

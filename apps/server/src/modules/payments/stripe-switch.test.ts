@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import type { MoneyOverview } from '@brushline/shared/payments/overview';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { call, createCard, sendForm, type TestUser } from '../../test/kit.ts';
+import { grantRole } from '../users/users.repo.ts';
 import {
   balancedLedger,
   checkout,
@@ -12,6 +14,7 @@ import {
   move,
   payPart,
   readyArtist,
+  settle,
   stripeWorld,
   type StripeWorld,
 } from './stripe-fixtures.ts';
@@ -83,6 +86,14 @@ describe('switching the site to Stripe', () => {
     );
     expect(canceled.statusCode).toBe(200);
     expect((await money(w.t, artist, form.id)).state).toBe('refundOwed');
+    // /crm/money on the card site: the artist's to refund by hand, the buyer's owed by the artist.
+    const overview = async (user: TestUser) =>
+      (await call(w.t.app, 'GET', '/api/crm/money', user.cookie)).json<MoneyOverview>();
+    const mine = (await overview(artist)).artist!;
+    expect(mine.refundsOwed.orders.map((o) => o.formId)).toContain(form.id);
+    expect(mine.refundsByCard.orders.map((o) => o.formId)).not.toContain(form.id);
+    const theirs = (await overview(buyer)).buyer!;
+    expect([theirs.refundsOwed.count, theirs.refundsByCard.count]).toEqual([1, 0]);
     // The refund owed is the artist's to make and record, as before the switch (was 409 refund_automatic).
     const refunded = await act(w.t, artist, form.id, 'refund', { reference: 'bank back' });
     expect(refunded.statusCode).toBe(200);
@@ -90,6 +101,42 @@ describe('switching the site to Stripe', () => {
     expect(w.stripe.requestsTo('POST', '/v1/refunds')).toHaveLength(0);
     expect(await ledgerKinds(w.t, form.id)).toEqual(['payment', 'refundOwed', 'refund']);
     await balancedLedger(w.t, form.id);
+  });
+
+  it('fixes an order off-platform when the artist asks for a part there: the buyer who paid those details marks it after the switch', async () => {
+    const { form, buyer } = await offPlatformOrder();
+    const asked = await act(off, artist, form.id, '0/request', {
+      instructions: 'PayPal me at ann@example.test',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(await providerColumn(form.id)).toBe('offPlatform');
+    expect((await money(w.t, buyer, form.id)).provider.id).toBe('offPlatform');
+    expect((await act(w.t, buyer, form.id, '0/paid', { reference: 'PayPal 9' })).statusCode).toBe(200);
+  });
+
+  it('posts nothing for a card payment whose order was fixed off-platform meanwhile, and tells staff to refund it', async () => {
+    const staff = await registerUser(w.t.app, w.t.dataDir);
+    await grantRole(w.t.app.deps.db, staff.id, 'moderator');
+    const { form, buyer } = await offPlatformOrder();
+    const opened = await checkout(w.t, buyer, form.id, 0);
+    expect(opened.statusCode).toBe(200);
+    // An instance of the old version (one site-wide provider) took a payment by hand meanwhile.
+    await off.app.deps.db.execute(
+      sql`update commission_forms set payment_provider = 'offPlatform' where id = ${form.id}`,
+    );
+    const paid = await w.stripe.completeCheckout(opened.json<{ url: string }>().url.split('/').pop()!);
+    expect(paid.sent?.status).toBe(200);
+    await settle(w.t);
+    expect(await ledgerKinds(w.t, form.id)).toEqual([]);
+    expect(await providerColumn(form.id)).toBe('offPlatform');
+    const told = await w.t.app.deps.db.execute<{ message: string }>(
+      sql`select message from notifications where form_id = ${form.id} and user_id = ${staff.id}`,
+    );
+    expect(told.rows.map((r) => r.message)).toEqual([
+      expect.stringContaining(
+        `card payment of $40.00 (payment ${String(paid.intent.id)}) for an order paid off-platform`,
+      ),
+    ]);
   });
 
   it("lets an order whose money has not moved follow the site's provider until its first checkout fixes it", async () => {
@@ -113,6 +160,22 @@ describe('switching the site to Stripe', () => {
       expect([res.statusCode, res.json().error.code]).toEqual([409, 'paid_by_card']);
     }
     expect(await ledgerKinds(w.t, form.id)).toEqual(['payment']);
+
+    // Canceled, it is Brushline's to refund to the card, whichever instance is asked.
+    await makeOverdue(w.t, form.id);
+    const canceled = await call(
+      off.app,
+      'PUT',
+      `/api/comissionform/${form.id}/cancel-overdue`,
+      buyer.cookie,
+      {},
+    );
+    expect(canceled.statusCode).toBe(200);
+    const mine = (await call(off.app, 'GET', '/api/crm/money', artist.cookie)).json<MoneyOverview>().artist!;
+    expect(mine.refundsByCard.orders.map((o) => o.formId)).toContain(form.id);
+    expect(mine.refundsOwed.orders.map((o) => o.formId)).not.toContain(form.id);
+    const recorded = await act(off, artist, form.id, 'refund', { reference: 'x' });
+    expect([recorded.statusCode, recorded.json().error.code]).toEqual([409, 'refund_automatic']);
   });
 
   it('a checkout and a "mark paid" that meet on two instances fix one provider, and only one of them goes through', async () => {
@@ -135,11 +198,22 @@ describe('switching the site to Stripe', () => {
     }
   });
 
-  it("the upgrade's backfill fixes orders whose money moved (a checkout: Stripe; marked or confirmed: off-platform) and leaves the rest", async () => {
-    const [card, hand, none] = [await offPlatformOrder(), await offPlatformOrder(), await offPlatformOrder()];
+  it("the upgrade's backfill fixes orders whose money moved (a card payment: Stripe; marked or confirmed: off-platform) and leaves the rest", async () => {
+    const [card, hand, opened, none] = [
+      await offPlatformOrder(),
+      await offPlatformOrder(),
+      await offPlatformOrder(),
+      await offPlatformOrder(),
+    ];
     await payPart(w, card.buyer, card.form.id, 0);
     expect((await act(off, hand.buyer, hand.form.id, '0/paid', { reference: 'r' })).statusCode).toBe(200);
-    const ids = [card.form.id, hand.form.id, none.form.id];
+    // A checkout opened and never paid, and a reminder on a site with Stripe accounts, fix nothing.
+    expect((await checkout(w.t, opened.buyer, opened.form.id, 0)).statusCode).toBe(200);
+    expect(
+      (await act(w.t, artist, opened.form.id, '0/request', { instructions: 'Pay by card, please' }))
+        .statusCode,
+    ).toBe(200);
+    const ids = [card.form.id, hand.form.id, opened.form.id, none.form.id];
     const db = off.app.deps.db;
     await db.execute(sql`update commission_forms set payment_provider = null where id in ${ids}`);
     const migration = await readFile(
@@ -152,6 +226,6 @@ describe('switching the site to Stripe', () => {
       .filter((s) => s.startsWith('UPDATE'));
     expect(updates).toHaveLength(2);
     for (const statement of updates) await db.execute(sql.raw(statement));
-    expect(await Promise.all(ids.map(providerColumn))).toEqual(['stripe', 'offPlatform', null]);
+    expect(await Promise.all(ids.map(providerColumn))).toEqual(['stripe', 'offPlatform', null, null]);
   });
 });

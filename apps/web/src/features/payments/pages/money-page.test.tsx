@@ -29,6 +29,7 @@ const emptyBuyer: NonNullable<MoneyOverview['buyer']> = {
   paid: { count: 0, total: 0 },
   due: { count: 0, total: 0, parts: [] },
   refundsOwed: none,
+  refundsByCard: none,
   held: none,
 };
 /** A Stripe site's payout account answer: ready to receive, or missing a bank account. */
@@ -64,6 +65,7 @@ describe('/crm/money', () => {
           total: 25.5,
           orders: [{ formId: 9, cardTitle: 'Cat', party: bob, amount: 25.5 }],
         },
+        refundsByCard: none,
         held: none,
         dueSoon: [
           { formId: 10, cardTitle: 'Late one', party: bob, dueAt: '2026-11-01T00:00:00.000Z', overdue: true },
@@ -106,6 +108,7 @@ describe('/crm/money', () => {
           parts: [part({ party: ann, partIndex: 1, partName: 'Remainder', status: 'due' })],
         },
         refundsOwed: none,
+        refundsByCard: none,
         held: none,
       },
     });
@@ -164,7 +167,13 @@ describe('/crm/money', () => {
           artist: {
             awaiting: { count: 1, total: 40, requested: 0, marked: 0, parts: [part({ status: 'due' })] },
             receivedThisMonth: { count: 0, gross: 0, fees: 0, net: 0, from: '2026-11-01T00:00:00.000Z' },
+            // An order paid off-platform before the site turned card payments on: still the artist's to refund.
             refundsOwed: {
+              count: 1,
+              total: 35,
+              orders: [{ formId: 16, cardTitle: 'Mural', party: ann, amount: 35 }],
+            },
+            refundsByCard: {
               count: 1,
               total: 40,
               orders: [{ formId: 14, cardTitle: 'Cat', party: bob, amount: 40 }],
@@ -182,7 +191,7 @@ describe('/crm/money', () => {
           buyer: {
             ...emptyBuyer,
             paid: { count: 1, total: 60 },
-            refundsOwed: {
+            refundsByCard: {
               count: 1,
               total: 25,
               orders: [{ formId: 15, cardTitle: 'Mug', party: ann, amount: 25 }],
@@ -218,11 +227,13 @@ describe('/crm/money', () => {
     expect(screen.getByText('1 order · sent to the artist when you approve')).toBeInTheDocument();
     const mine = within(screen.getByRole('region', { name: 'Held until you approve' }));
     expect(mine.getByRole('link', { name: /Badge/ })).toHaveAttribute('href', '/order/13');
-    // Refunds by card are Brushline's to make: the artist is not told they owe one.
-    expect(screen.queryByRole('region', { name: 'Refunds you owe' })).toBeNull();
+    // Refunds by card are Brushline's to make; an order paid off-platform is still the artist's.
     expect(screen.getByText('1 order · by Brushline, to the buyer’s card')).toBeInTheDocument();
     const refunding = within(screen.getByRole('region', { name: 'Being refunded by Brushline' }));
-    expect(refunding.getByRole('link', { name: /Cat/ })).toHaveAttribute('href', '/order/14');
+    expect(refunding.getAllByRole('link').map((l) => l.textContent)).toEqual(['Cat #14']);
+    const owe = within(screen.getByRole('region', { name: 'Refunds you owe' }));
+    expect(owe.getAllByRole('link').map((l) => l.textContent)).toEqual(['Mural #16']);
+    expect(screen.queryByRole('region', { name: 'Refunds owed to you' })).toBeNull();
     const back = within(screen.getByRole('region', { name: 'Refunds on their way to your card' }));
     expect(back.getByRole('link', { name: /Mug/ })).toHaveAttribute('href', '/order/15');
   });
@@ -236,6 +247,7 @@ describe('/crm/money', () => {
             awaiting: { count: 0, total: 0, requested: 0, marked: 0, parts: [] },
             receivedThisMonth: { count: 0, gross: 0, fees: 0, net: 0, from: '2026-11-01T00:00:00.000Z' },
             refundsOwed: none,
+            refundsByCard: none,
             held: none,
             dueSoon: [],
           },

@@ -181,12 +181,17 @@ export function IncomeExport({ now = new Date() }: { now?: Date }) {
 function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean }) {
   // Card payments (Stripe): what Brushline holds until approval, beside what was received.
   const showHeld = byCard || a.held.count > 0;
+  // Each order has its own provider: after a switch to Stripe, refunds of orders paid off-platform
+  // are still the artist's to make, beside the ones Brushline makes to buyers' cards.
+  const showOwed = !byCard || a.refundsOwed.count > 0;
+  const showByCard = byCard || a.refundsByCard.count > 0;
+  const figures = 2 + Number(showHeld) + Number(showOwed) + Number(showByCard);
   return (
     <Stack gap="lg">
       <Title order={2} fz="h3">
         As an artist
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: showHeld ? 4 : 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(figures, 4) }} spacing="sm">
         <Figure
           label="Awaiting payment"
           value={formatUsd(a.awaiting.total)}
@@ -208,16 +213,21 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
           value={formatUsd(a.receivedThisMonth.net)}
           detail={`net of ${formatUsd(a.receivedThisMonth.fees)} fees · ${formatUsd(a.receivedThisMonth.gross)} gross`}
         />
+        {showOwed && (
+          <Figure
+            label="Refunds owed"
+            value={formatUsd(a.refundsOwed.total)}
+            detail={canceledOrders(a.refundsOwed.count)}
+          />
+        )}
         {/* By card, Brushline refunds the buyer's card itself: the artist owes nothing by hand. */}
-        <Figure
-          label={byCard ? 'Being refunded' : 'Refunds owed'}
-          value={formatUsd(a.refundsOwed.total)}
-          detail={
-            byCard
-              ? `${ordersText(a.refundsOwed.count)} · by Brushline, to the buyer’s card`
-              : canceledOrders(a.refundsOwed.count)
-          }
-        />
+        {showByCard && (
+          <Figure
+            label="Being refunded"
+            value={formatUsd(a.refundsByCard.total)}
+            detail={`${ordersText(a.refundsByCard.count)} · by Brushline, to the buyer’s card`}
+          />
+        )}
       </SimpleGrid>
       <Section title="Awaiting payment" count={a.awaiting.parts.length} empty="Nothing asked for is waiting.">
         <PartRows parts={a.awaiting.parts} side="artist" byCard={byCard} />
@@ -231,13 +241,20 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
           <AmountRows list={a.held} />
         </Section>
       )}
-      <Section
-        title={byCard ? 'Being refunded by Brushline' : 'Refunds you owe'}
-        count={a.refundsOwed.orders.length}
-        empty={byCard ? 'No refund is on its way.' : 'No refund owed.'}
-      >
-        <AmountRows list={a.refundsOwed} />
-      </Section>
+      {showOwed && (
+        <Section title="Refunds you owe" count={a.refundsOwed.orders.length} empty="No refund owed.">
+          <AmountRows list={a.refundsOwed} />
+        </Section>
+      )}
+      {showByCard && (
+        <Section
+          title="Being refunded by Brushline"
+          count={a.refundsByCard.orders.length}
+          empty="No refund is on its way."
+        >
+          <AmountRows list={a.refundsByCard} />
+        </Section>
+      )}
       <Section
         title={`Due in the next ${DUE_SOON_DAYS} days`}
         count={a.dueSoon.length}
@@ -261,12 +278,15 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
 
 function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: string; byCard: boolean }) {
   const showHeld = byCard || b.held.count > 0;
+  const showOwed = !byCard || b.refundsOwed.count > 0;
+  const showByCard = byCard || b.refundsByCard.count > 0;
+  const figures = 2 + Number(showHeld) + Number(showOwed) + Number(showByCard);
   return (
     <Stack gap="lg">
       <Title order={2} fz="h3">
         {heading}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: showHeld ? 4 : 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(figures, 4) }} spacing="sm">
         <Figure
           label="You paid"
           value={formatUsd(b.paid.total)}
@@ -280,13 +300,20 @@ function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: 
           />
         )}
         <Figure label="Due from you" value={formatUsd(b.due.total)} detail={`${b.due.count} open`} />
-        <Figure
-          label={byCard ? 'Refunds on their way' : 'Refunds owed to you'}
-          value={formatUsd(b.refundsOwed.total)}
-          detail={
-            byCard ? `${ordersText(b.refundsOwed.count)} · to your card` : canceledOrders(b.refundsOwed.count)
-          }
-        />
+        {showOwed && (
+          <Figure
+            label="Refunds owed to you"
+            value={formatUsd(b.refundsOwed.total)}
+            detail={canceledOrders(b.refundsOwed.count)}
+          />
+        )}
+        {showByCard && (
+          <Figure
+            label="Refunds on their way"
+            value={formatUsd(b.refundsByCard.total)}
+            detail={`${ordersText(b.refundsByCard.count)} · to your card`}
+          />
+        )}
       </SimpleGrid>
       <Section title="Due from you" count={b.due.parts.length} empty="Nothing is due from you.">
         <PartRows parts={b.due.parts} side="buyer" byCard={byCard} />
@@ -297,12 +324,13 @@ function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: 
         </Section>
       )}
       {b.refundsOwed.orders.length > 0 && (
-        <Section
-          title={byCard ? 'Refunds on their way to your card' : 'Refunds owed to you'}
-          count={b.refundsOwed.orders.length}
-          empty=""
-        >
+        <Section title="Refunds owed to you" count={b.refundsOwed.orders.length} empty="">
           <AmountRows list={b.refundsOwed} />
+        </Section>
+      )}
+      {b.refundsByCard.orders.length > 0 && (
+        <Section title="Refunds on their way to your card" count={b.refundsByCard.orders.length} empty="">
+          <AmountRows list={b.refundsByCard} />
         </Section>
       )}
     </Stack>
@@ -321,7 +349,12 @@ export function MoneyPage() {
       <ErrorState title="Could not load your money" message={query.error.message} onRetry={query.refetch} />
     );
   const { artist, buyer } = query.data;
-  const buyerActive = !!buyer && (buyer.paid.count > 0 || buyer.due.count > 0 || buyer.refundsOwed.count > 0);
+  const buyerActive =
+    !!buyer &&
+    (buyer.paid.count > 0 ||
+      buyer.due.count > 0 ||
+      buyer.refundsOwed.count > 0 ||
+      buyer.refundsByCard.count > 0);
   return (
     <Stack gap="xl">
       {byCard && <CardPaymentsLine account={account} artist={!!artist} />}

@@ -21,6 +21,8 @@ export const awaitingPartSchema = z.object({
   status: z.enum(['due', 'requested', 'marked']),
   /** When it was asked for, or marked paid (null: due by its stage, not asked yet). */
   since: z.string().nullable(),
+  /** Paid by card through Brushline (the order's provider is Stripe, decision 0031), else off-platform. */
+  byCard: z.boolean(),
 });
 export type AwaitingPart = z.infer<typeof awaitingPartSchema>;
 

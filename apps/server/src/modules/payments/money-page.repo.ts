@@ -43,6 +43,7 @@ const artistAwaiting = preparedPer((db) =>
       partIndex: orderPayments.partIndex,
       requestedAt: orderPayments.requestedAt,
       markedAt: orderPayments.markedAt,
+      paymentProvider: commissionForms.paymentProvider,
       partyId: commissionForms.senderId,
     })
     .from(orderPayments)
@@ -236,6 +237,7 @@ const buyerOpenOrders = preparedPer((db) =>
       plan: commissionForms.paymentPlan,
       totalCents: commissionForms.totalPriceCents,
       taskStatus: commissionTasks.status,
+      paymentProvider: commissionForms.paymentProvider,
       hasWip: sql<boolean>`exists (select 1 from ${orderUpdates} where ${orderUpdates.formId} = ${commissionForms.id} and ${orderUpdates.kind} = 'wip')`,
       payments: sql<
         {

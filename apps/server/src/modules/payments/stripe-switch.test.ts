@@ -74,6 +74,10 @@ describe('switching the site to Stripe', () => {
     const card = await checkout(w.t, buyer, form.id, 0);
     expect([card.statusCode, card.json().error.code]).toEqual([409, 'paid_off_platform']);
     expect(w.stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(0);
+    // /crm/money on the card site words it as paid by hand: the artist is asked to confirm it.
+    const awaiting = (await call(w.t.app, 'GET', '/api/crm/money', artist.cookie)).json<MoneyOverview>()
+      .artist!.awaiting.parts;
+    expect(awaiting.find((p) => p.formId === form.id)).toMatchObject({ status: 'marked', byCard: false });
     expect((await act(w.t, artist, form.id, '0/confirm', { reference: 'bank 77' })).statusCode).toBe(200);
 
     await makeOverdue(w.t, form.id);

@@ -22,6 +22,7 @@ const part = (over: Partial<AwaitingPart>): AwaitingPart => ({
   amount: 40,
   status: 'requested',
   since: '2026-11-02T10:00:00.000Z',
+  byCard: false,
   ...over,
 });
 const none = { count: 0, total: 0, orders: [] };
@@ -165,7 +166,17 @@ describe('/crm/money', () => {
         status: 200,
         body: {
           artist: {
-            awaiting: { count: 1, total: 40, requested: 0, marked: 0, parts: [part({ status: 'due' })] },
+            awaiting: {
+              count: 2,
+              total: 75,
+              requested: 35,
+              marked: 0,
+              parts: [
+                part({ status: 'due', byCard: true }),
+                // Asked for by hand before the site turned card payments on: still off-platform.
+                part({ formId: 16, cardTitle: 'Mural', partName: 'Remainder', amount: 35 }),
+              ],
+            },
             receivedThisMonth: { count: 0, gross: 0, fees: 0, net: 0, from: '2026-11-01T00:00:00.000Z' },
             // An order paid off-platform before the site turned card payments on: still the artist's to refund.
             refundsOwed: {
@@ -215,7 +226,8 @@ describe('/crm/money', () => {
     );
     const awaiting = within(screen.getByRole('region', { name: 'Awaiting payment' }));
     expect(awaiting.getByText('Due: the buyer pays by card')).toBeInTheDocument();
-    expect(screen.getByText('1 due, paid by card')).toBeInTheDocument();
+    expect(awaiting.getByText('Asked for')).toBeInTheDocument();
+    expect(screen.getByText('2 asked or marked paid · $0.00 to confirm')).toBeInTheDocument();
     // What Brushline holds: the sum, then each order until its buyer approves.
     expect(screen.getByText('$130.00')).toBeInTheDocument();
     expect(screen.getByText('2 orders · yours when approved')).toBeInTheDocument();

@@ -106,20 +106,12 @@ function Section({
 }
 
 /** Parts waiting for a payment, their status in the order page's words for the reader's side. */
-function PartRows({
-  parts,
-  side,
-  byCard,
-}: {
-  parts: AwaitingPart[];
-  side: 'artist' | 'buyer';
-  byCard: boolean;
-}) {
+function PartRows({ parts, side }: { parts: AwaitingPart[]; side: 'artist' | 'buyer' }) {
   return parts.map((p) => (
     <OrderRow key={`${p.formId}-${p.partIndex}`} formId={p.formId} cardTitle={p.cardTitle} party={p.party}>
       <Text size="sm">{p.partName}</Text>
       <Badge variant="light" color={PART_STATUS_COLORS[p.status]} tt="none" className={badge.readable}>
-        {partStatusText(p.status, side, false, byCard)}
+        {partStatusText(p.status, side, false, p.byCard)}
       </Badge>
       <Text fw={600}>{formatUsd(p.amount)}</Text>
     </OrderRow>
@@ -191,12 +183,14 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
       <Title order={2} fz="h3">
         As an artist
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(figures, 4) }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(figures, 5) }} spacing="sm">
         <Figure
           label="Awaiting payment"
           value={formatUsd(a.awaiting.total)}
           detail={
-            byCard
+            // Each order has its own provider: parts paid by hand (orders from before a switch to
+            // Stripe) keep the off-platform words.
+            byCard && a.awaiting.parts.every((p) => p.byCard)
               ? `${a.awaiting.count} due, paid by card`
               : `${a.awaiting.count} asked or marked paid · ${formatUsd(a.awaiting.marked)} to confirm`
           }
@@ -230,7 +224,7 @@ function ArtistPart({ money: a, byCard }: { money: ArtistMoney; byCard: boolean 
         )}
       </SimpleGrid>
       <Section title="Awaiting payment" count={a.awaiting.parts.length} empty="Nothing asked for is waiting.">
-        <PartRows parts={a.awaiting.parts} side="artist" byCard={byCard} />
+        <PartRows parts={a.awaiting.parts} side="artist" />
       </Section>
       {showHeld && (
         <Section
@@ -286,7 +280,7 @@ function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: 
       <Title order={2} fz="h3">
         {heading}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(figures, 4) }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(figures, 5) }} spacing="sm">
         <Figure
           label="You paid"
           value={formatUsd(b.paid.total)}
@@ -316,7 +310,7 @@ function BuyerPart({ money: b, heading, byCard }: { money: BuyerMoney; heading: 
         )}
       </SimpleGrid>
       <Section title="Due from you" count={b.due.parts.length} empty="Nothing is due from you.">
-        <PartRows parts={b.due.parts} side="buyer" byCard={byCard} />
+        <PartRows parts={b.due.parts} side="buyer" />
       </Section>
       {b.held.orders.length > 0 && (
         <Section title="Held until you approve" count={b.held.orders.length} empty="">

@@ -53,6 +53,15 @@ export const requests = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::int[]`),
+    /**
+     * Every tag a search finds the request by: its tags and all their ancestors (the closure of
+     * `tag_ids` up the tag graph), kept by triggers on tag_usages and tag_parents (migration 0031),
+     * so a tag filter is one id (`tag_tree && '{id}'`) instead of the tag's whole subtree.
+     */
+    tagTree: integer('tag_tree')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,7 +75,7 @@ export const requests = pgTable(
     index('requests_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('requests_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     // A tag filter that few requests match finds them here instead of walking the ordered list.
-    index('requests_tag_ids_idx').using('gin', t.tagIds),
+    index('requests_tag_tree_idx').using('gin', t.tagTree),
   ],
 );
 

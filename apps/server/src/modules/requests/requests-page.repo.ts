@@ -18,8 +18,9 @@ export interface PublicFilter {
   inTitle?: string;
   inDescription?: string;
   typeOfWork?: (typeof requests.$inferSelect)['typeOfWork'];
-  /** Per tag asked: the tag, its synonyms' canonical tag and its descendants (none: unknown tag). */
-  tagIds: readonly (readonly number[])[];
+  /** Per tag asked: its canonical tag (a synonym's title means it); a request matches when it
+   * carries that tag or a descendant of it. */
+  tagRoots: readonly number[];
 }
 
 const ph = (name: string) => sql.placeholder(name);
@@ -73,13 +74,13 @@ function publicShape(f: PublicFilter, after: ListCursor | null) {
   add(!!f.typeOfWork, () => sql`r.type_of_work = ${ph('typeOfWork')}::type_of_work`, {
     typeOfWork: f.typeOfWork,
   });
-  // Each tag must match: the request carries one of its ids (tag_ids, kept equal to its usages by
-  // migration 0021's triggers). A tag nobody knows matches nothing.
-  for (const [i, ids] of f.tagIds.entries()) {
-    key.push(ids.length > 0);
-    where.push(ids.length > 0 ? sql`r.tag_ids && ${ph(`tag${i}`)}::int[]` : sql`false`);
-    if (ids.length > 0) values[`tag${i}`] = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+  // Each tag must match: the request carries it or one of its descendants, so the tag is in its
+  // tree (tag_tree: its tags and their ancestors, kept by migration 0031's triggers).
+  for (const [i, root] of f.tagRoots.entries()) {
+    where.push(sql`r.tag_tree && ${ph(`tag${i}`)}::int[]`);
+    values[`tag${i}`] = `{${Math.trunc(root)}}`;
   }
+  key.push(f.tagRoots.length);
   return { where: sql.join(where, sql` and `), key, values };
 }
 

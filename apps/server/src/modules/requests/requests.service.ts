@@ -13,7 +13,7 @@ import type { Actor } from '../../platform/session.ts';
 import { readerTagSetsOf } from '../gallery/hidden-tags.service.ts';
 import { toMedia } from '../media/media.dto.ts';
 import { assertOwnMedia } from '../media/media.service.ts';
-import { clearTagsOf, setTagsOf, tagFilterIds, tagsOfMany } from '../tags/tag-usage.service.ts';
+import { clearTagsOf, holdTagGraph, setTagsOf, tagFilterIds, tagsOfMany } from '../tags/tag-usage.service.ts';
 import { cachedPage, requestListCache, requestListChanged, type PageStarts } from './request-list-cache.ts';
 import { requestNotFound, toRequest, toRequestValues } from './requests.dto.ts';
 import {
@@ -147,6 +147,7 @@ export async function createRequest(
   body: RequestBody,
 ): Promise<Request> {
   const guid = await ctx.db.transaction(async (tx) => {
+    await holdTagGraph({ db: tx }, actor);
     if ((await lockAndCountRequests(tx, actor.id)) >= REQUESTS_PER_OWNER_MAX) {
       throw new AppError(409, 'too_many_requests', requestMessages.tooManyRequests);
     }
@@ -166,6 +167,7 @@ export async function updateRequest(
   body: RequestBody,
 ): Promise<Request> {
   const guid = await ctx.db.transaction(async (tx) => {
+    await holdTagGraph({ db: tx }, actor);
     const [row] = await findRequestRows(tx, byId(id));
     if (!row || row.ownerId !== actor.id) throw requestNotFound();
     if (!(await updateOwnRequest(tx, actor.id, id, toRequestValues(body)))) throw requestNotFound();
@@ -183,6 +185,7 @@ export async function deleteRequest(
   guid: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await holdTagGraph({ db: tx }, actor);
     const id = await deleteOwnRequest(tx, actor.id, guid);
     if (id === null) throw notFound(messages.requestDeleteFailed);
     await clearTagsOf({ db: tx }, actor, subject(id));
@@ -214,13 +217,14 @@ export async function filterRequests(
   };
   const key = JSON.stringify(filter);
   const read = cachedPage(ctx.bus, `${key}#${q.page}`, async () => {
-    const tagIds = [];
+    const tagRoots = [];
     for (const title of filter.tags) {
-      const ids = await tagFilterIds(ctx, null, title);
-      if (ids.length === 0) return [];
-      tagIds.push(ids);
+      // The searched tag comes first; a tag nobody knows matches nothing, so the page is empty.
+      const [root] = await tagFilterIds(ctx, null, title);
+      if (root === undefined) return [];
+      tagRoots.push(root);
     }
-    return readPage(ctx, key, { ...filter, tagIds }, q.page);
+    return readPage(ctx, key, { ...filter, tagRoots }, q.page);
   });
   const [page, hidden] = await Promise.all([read, hiddenBy(ctx, actor)]);
   return page.map(forReader(actor, hidden));

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { cachedFilterIds } from './tag-filter-cache.ts';
 import { searchIdsByTitle } from './tags-graph.repo.ts';
+import { lockTagGraphShared } from './tags.repo.ts';
 import { tagRuleError } from './tags.rules.ts';
 import {
   canonicalTagsByTitles,
@@ -26,8 +27,10 @@ import {
  *   transaction: titles are normalised, a synonym stores its canonical tag, unknown titles are a
  *   400, and every usage count moves in that same transaction.
  * - `clearTagsOf({ db: tx }, null, subject)` when the thing is deleted.
- * - `tagSearchIds(ctx, actor, title)`: the canonical tag of `title` and all its descendants, the
- *   set a search by that tag must match ("animal" → animal, feline, cat, …).
+ * - `tagSearchIds(ctx, actor, title)`: the canonical tag of `title` (first) and all its
+ *   descendants, the set a search by that tag must match ("animal" → animal, feline, cat, …).
+ * - `holdTagGraph({ db: tx }, actor)` first in a transaction that tags requests: a vocabulary write then
+ *   waits for it (or it for the write) before any row lock, as the requests' tag trees need.
  * - `carriesAnyOfSql(kind, column, ids)` (re-exported below): the same search as a SQL condition
  *   for a feature's own list query; `carriesAnyInSql` and `descendantsOfSql` do the same when the
  *   roots are a query (a reader's hidden tags); `carriesNsfwSql(kind, column)` asks whether the
@@ -78,6 +81,16 @@ export async function setTagsOf(
   return usageTags(ctx.db, subject.kind, subject.id);
 }
 
+/**
+ * Holds the tag graph still until the transaction ends: called first in a transaction that tags a
+ * request, before it locks any row. The request's tag tree (its tags and their ancestors, migration
+ * 0031) is computed from the graph, so the usages' trigger takes this lock too; taken late there,
+ * it could deadlock with a vocabulary write that waits for the request's row.
+ */
+export async function holdTagGraph(ctx: TxCtx, _actor: Actor | null): Promise<void> {
+  await lockTagGraphShared(ctx.db);
+}
+
 /** Removes every tag of `subject` (the thing was deleted); counts move in the same transaction. */
 export async function clearTagsOf(ctx: TxCtx, _actor: Actor | null, subject: TagSubject): Promise<void> {
   await setTagsOf(ctx, _actor, subject, []);
@@ -126,8 +139,8 @@ export async function tagsOfMany(
 }
 
 /**
- * The ids a search by `title` matches: its canonical tag (a synonym means its canonical tag) and
- * every descendant. Empty when there is no such tag.
+ * The ids a search by `title` matches: its canonical tag (a synonym means its canonical tag), first,
+ * and every descendant. Empty when there is no such tag.
  */
 export async function tagSearchIds(
   ctx: Pick<Deps, 'db'>,

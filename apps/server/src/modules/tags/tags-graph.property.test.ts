@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/session.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { setTagsOf } from './tag-usage.service.ts';
+import { postRequest } from '../requests/request-fixtures.ts';
+import { holdTagGraph, setTagsOf } from './tag-usage.service.ts';
 import { deleteTag, mergeTag } from './tags-staff.service.ts';
 import { createTag, getTagFull, updateTag } from './tags.service.ts';
 
@@ -12,17 +13,22 @@ import { createTag, getTagFull, updateTag } from './tags.service.ts';
  * Random sequences of wiki edits (parents, synonyms, maturity, merges, deletes, taggings) by people
  * who do not know the rules never leave a cycle, a synonym chain, a synonym with links or usages, a
  * usage count that differs from the usages stored, or an NSFW closure (`nsfw_tags`, kept by
- * triggers) that differs from walking the graph. Refusals must be the rules' 400/409 answers.
+ * triggers) that differs from walking the graph, or a request's tag tree (`tag_tree`, its tags and
+ * their ancestors, kept by triggers) that does. Refusals must be the rules' 400/409 answers.
  */
 let t: TestApp;
 let editor: Actor;
 let staff: Actor;
+/** Requests the edits tag (as the requests module does: the graph held first). */
+let requestIds: number[];
 beforeAll(async () => {
   t = await createTestApp();
   const user = await registerUser(t.app, t.dataDir);
   const base = { sessionHash: '', displayNsfw: false, displayQuestionable: false, hideAi: false };
   editor = { id: user.id, login: user.login, roles: [], ...base };
   staff = { id: user.id, login: user.login, roles: ['moderator'], ...base };
+  requestIds = [];
+  for (let i = 0; i < 2; i += 1) requestIds.push((await postRequest(t, user, { title: `tree ${i}` })).id);
 });
 afterAll(() => t.close());
 
@@ -48,6 +54,7 @@ const edit = fc.oneof(
   fc.record({ op: fc.constant('merge' as const), tag: pick(POOL), into: pick(POOL) }),
   fc.record({ op: fc.constant('delete' as const), tag: pick(POOL) }),
   fc.record({ op: fc.constant('tagThing' as const), thing: pick(3), others: subset }),
+  fc.record({ op: fc.constant('tagRequest' as const), request: pick(2), others: subset }),
 );
 type Edit = typeof edit extends fc.Arbitrary<infer E> ? E : never;
 
@@ -87,6 +94,19 @@ async function nsfwClosureExact(after: Edit) {
     (select id, 'missing' as what from d except select tag_id, 'missing' from nsfw_tags)
     union all (select tag_id, 'extra' from nsfw_tags except select id, 'extra' from d)`);
   expect(nsfwOff.rows, `the NSFW closure off after ${JSON.stringify(after)}`).toEqual([]);
+}
+
+/** Every request's tag tree is its tags and all their ancestors, walking the graph now. */
+async function requestTreesExact(after: Edit) {
+  const off = await t.app.deps.db.execute(sql`
+    select r.id, r.tag_tree::text as kept, w.ids::text as walked from requests r,
+    lateral (select array(with recursive a(id) as (
+        select u.tag_id from tag_usages u where u.subject_kind = 'request' and u.subject_id = r.id::text
+        union
+        select p.parent_id from tag_parents p join a on p.child_id = a.id
+      ) select id from a order by id) as ids) w
+    where r.tag_tree is distinct from w.ids`);
+  expect(off.rows, `a request's tag tree off after ${JSON.stringify(after)}`).toEqual([]);
 }
 
 async function apply(prefix: string, ids: number[], titleOf: (i: number) => string, e: Edit) {
@@ -129,12 +149,18 @@ async function apply(prefix: string, ids: number[], titleOf: (i: number) => stri
       return t.app.deps.db.transaction((tx) =>
         setTagsOf({ db: tx }, null, { kind: 'prop', id: `${prefix}${e.thing}` }, e.others.map(titleOf)),
       );
+    case 'tagRequest':
+      return t.app.deps.db.transaction(async (tx) => {
+        await holdTagGraph({ db: tx }, null);
+        const subject = { kind: 'request', id: String(requestIds[e.request]) };
+        return setTagsOf({ db: tx }, null, subject, e.others.map(titleOf));
+      });
   }
 }
 
 let run = 0;
 describe('tag graph property', () => {
-  it('random edit sequences never leave a cycle, a synonym chain, a wrong usage count or NSFW closure', async () => {
+  it('random edit sequences never leave a cycle, a synonym chain, a wrong usage count, NSFW closure or request tag tree', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 12 }), async (edits) => {
         run += 1;
@@ -163,6 +189,7 @@ describe('tag graph property', () => {
             if (!(err instanceof AppError) || ![400, 404, 409].includes(err.statusCode)) throw err;
           }
           await nsfwClosureExact(e);
+          await requestTreesExact(e);
         }
         await invariants(prefix);
       }),
@@ -188,6 +215,16 @@ describe('tag graph property', () => {
               { op: 'parents', tag: 0, others: [1] },
               { op: 'parents', tag: 1, others: [2] },
               { op: 'parents', tag: 2, others: [0] },
+            ],
+          ],
+          [
+            [
+              { op: 'tagRequest', request: 0, others: [2, 5] },
+              { op: 'parents', tag: 2, others: [1] },
+              { op: 'parents', tag: 1, others: [0, 3] },
+              { op: 'merge', tag: 3, into: 4 },
+              { op: 'parents', tag: 1, others: [] },
+              { op: 'delete', tag: 2 },
             ],
           ],
           [

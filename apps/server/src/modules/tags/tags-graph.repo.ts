@@ -76,19 +76,21 @@ export function carriesAnyOfSql(kind: string, subjectId: SQL, rootIds: readonly 
 }
 
 /**
- * The ids a search by the live tag titled `title` matches: its canonical tag (a synonym means its
- * canonical tag) and every descendant of that one; empty when there is no such tag. One prepared
- * statement (the title lookup and the walk together), not two round trips.
+ * The ids a search by the live tag titled `title` matches, the searched tag first: its canonical
+ * tag (a synonym means its canonical tag) and every descendant of that one; empty when there is no
+ * such tag. One prepared statement (the title lookup and the walk together), not two round trips.
  */
 export async function searchIdsByTitle(db: DbOrTx, title: string): Promise<number[]> {
   const rows = await runStatement<{ id: number }>(
     db,
-    sql`with recursive d(id) as (
+    sql`with recursive root(id) as (
         select coalesce(t.canonical_id, t.id) from tags t
         where t.title = ${sql.placeholder('title')} and t.deleted_at is null
+      ), d(id) as (
+        select id from root
         union
         select p.child_id from tag_parents p join d on p.parent_id = d.id
-      ) select id from d`,
+      ) select d.id from d order by d.id not in (select id from root)`,
     { values: { title } },
   );
   return rows.map((r) => Number(r.id));

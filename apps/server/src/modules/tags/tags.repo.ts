@@ -6,7 +6,10 @@ import { likeEscape } from '../../db/where.ts';
 import { tagHistory, tagParents, tags } from '../../db/schema/tags.ts';
 import { ownPictureId, users } from '../../db/schema/users.ts';
 
-/** Any constant: every write to titles, synonyms or parents takes it, so two edits never race a rule. */
+/**
+ * Any constant: every write to titles, synonyms or parents takes it, so two edits never race a rule.
+ * Migration 0031's requests_tags_refresh names it too (9004213): a request's tagging holds it shared.
+ */
 const TAG_GRAPH_LOCK = 9_004_213;
 
 export type TagRow = typeof tags.$inferSelect;
@@ -16,6 +19,14 @@ const live = isNull(tags.deletedAt);
 /** Serialises writes to the tag vocabulary until the transaction ends (reads are not blocked). */
 export async function lockTagWrites(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${TAG_GRAPH_LOCK})`);
+}
+
+/**
+ * Holds the tag graph still until the transaction ends (shared: taggings do not wait for each
+ * other, only for a vocabulary write), so trees computed from it (requests' tag_tree) stay true.
+ */
+export async function lockTagGraphShared(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${TAG_GRAPH_LOCK})`);
 }
 
 export async function findTagById(db: DbOrTx, id: number, lock = false): Promise<TagRow | undefined> {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { REQUESTS_PAGE_SIZE } from '@brushline/shared/requests/constants';
-import { requestBodySchema, type Request, type RequestBodyInput } from '@brushline/shared/requests/schemas';
+import {
+  requestBodySchema,
+  requestListSchema,
+  type Request,
+  type RequestBodyInput,
+} from '@brushline/shared/requests/schemas';
 import { afterBusMessage, closeAll, registerUser, twoInstances, type TestApp } from '../../test/harness.ts';
 import { call, createCard, registerArtist, type TestUser } from '../../test/kit.ts';
 import { TAG_VOCABULARY_TOPIC } from '../tags/tag-suggest-cache.ts';
@@ -167,6 +173,15 @@ describe('the public list across writes', () => {
     // The request's own page leaves out the same tags.
     expect(await single(bob)).toEqual([sfw.title]);
     expect(await single(ann)).toEqual(all);
+    // The list's JSON (fast-json-stringify) is exactly what the zod serializer writes, for each reader.
+    const url = `/api/request/get/filter?${q}`;
+    const zod = serializerCompiler({ schema: requestListSchema, method: 'GET', url });
+    for (const who of [undefined, ann, bob, eve]) {
+      const res = await call(a.app, 'GET', url, who?.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Request[]>().length).toBe(1);
+      expect(res.body).toBe(zod(res.json()));
+    }
   });
 });
 

@@ -32,6 +32,7 @@ import {
 } from '@brushline/shared/requests/schemas';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
+import { fastOkSerializer } from '../../platform/fast-serializer.ts';
 import { listCachingNote, publicListCaching } from '../../platform/http-cache.ts';
 import { errorResponses } from '../../platform/openapi.ts';
 import { requireActor } from '../../platform/session.ts';
@@ -100,6 +101,8 @@ export const requestsRoutes =
           querystring: requestFilterQuerySchema,
           response: { 200: requestListSchema, ...errorResponses(400) },
         },
+        // A hot list, cached or not: writing the JSON is a large part of each answer (decision 0018).
+        serializerCompiler: fastOkSerializer(requestListSchema),
         onSend: publicListCaching(PAGE_TTL_MS),
       },
       async (req) => filterRequests(deps, req.actor, req.query),

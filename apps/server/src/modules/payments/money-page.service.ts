@@ -24,7 +24,7 @@ import {
   findParties,
 } from './money-page.repo.ts';
 import { moneyOverviewKey, moneyOverviews } from './money-overview-cache.ts';
-import { orderProvider } from './payment-provider.rules.ts';
+import { paysByCard } from './payment-provider.rules.ts';
 import { creditNoteNumber, invoiceNumber, partStatusOf, reachedStage } from './payments.rules.ts';
 
 type Ctx = Pick<Deps, 'db' | 'config'>;
@@ -118,7 +118,7 @@ async function artistMoney(
         amount: fromCents(r.part.amountCents),
         status: r.status,
         since: (r.markedAt ?? r.requestedAt)?.toISOString() ?? null,
-        byCard: orderProvider(ctx.config, r).id === 'stripe',
+        byCard: paysByCard(ctx.config, r),
       },
     ];
   });
@@ -188,7 +188,7 @@ async function buyerMoney(ctx: Ctx, buyerId: string): Promise<MoneyOverview['buy
         amount: fromCents(part.amountCents),
         status,
         since: (row?.markedAt ?? row?.requestedAt)?.toISOString() ?? null,
-        byCard: orderProvider(ctx.config, o).id === 'stripe',
+        byCard: paysByCard(ctx.config, o),
       });
     }
   }

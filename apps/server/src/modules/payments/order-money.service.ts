@@ -9,7 +9,7 @@ import { orderForMoney, type MoneyOrder } from '../orders/orders.service.ts';
 import { toPerson } from '../users/users.dto.ts';
 import { figuresOf } from './ledger.rules.ts';
 import { moneyOverviewsChanged } from './money-overview-cache.ts';
-import { orderProvider } from './payment-provider.rules.ts';
+import { orderProvider, paysByCard } from './payment-provider.rules.ts';
 import { findLatestDispute, findParts } from './stripe.repo.ts';
 import { disputeOpen, platformPartOf, stripeNextStep } from './stripe.rules.ts';
 import {
@@ -69,7 +69,7 @@ export async function readMoney(
   const order = await orderForMoney(ctx, actor, formId);
   const money = await loadMoney(ctx, null, order);
   const provider = orderProvider(ctx.config, order);
-  const stripe = provider.id === 'stripe';
+  const stripe = paysByCard(ctx.config, order);
   const [events, extensionRow, notes, stripeParts, dispute] = await Promise.all([
     findMoneyEvents(ctx.db, order.id),
     findLatestExtension(ctx.db, order.id),

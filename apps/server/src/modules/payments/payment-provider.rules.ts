@@ -99,6 +99,15 @@ export function orderProvider(
   return providers[order.paymentProvider ?? config.PAYMENT_PROVIDER];
 }
 
+/**
+ * Whether Brushline moves this order's money itself, by card (Stripe: checkout, hold, release,
+ * refunds), rather than the two sides off-platform with Brushline keeping the record.
+ */
+export const paysByCard = (
+  config: Pick<Config, 'PAYMENT_PROVIDER'>,
+  order: { paymentProvider: PaymentProviderId | null },
+): boolean => orderProvider(config, order).id === 'stripe';
+
 /** PLATFORM_FEE_PERCENT in basis points (1/100 of a percent). */
 export const feeBasisPoints = (config: Pick<Config, 'PLATFORM_FEE_PERCENT'>) =>
   Math.round(config.PLATFORM_FEE_PERCENT * 100);

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { orderForTimer } from '../orders/orders.service.ts';
 import { feeOf, refundOwedPostings, releasePostings } from './ledger.rules.ts';
-import { feeBasisPoints, orderProvider, paymentProvider } from './payment-provider.rules.ts';
+import { feeBasisPoints, orderProvider, paymentProvider, paysByCard } from './payment-provider.rules.ts';
 import { findBalances, findPaymentRows, insertLedgerTransaction, insertMoneyEvent } from './payments.repo.ts';
 import { moneyOverviewsChanged } from './money-overview-cache.ts';
 import { usd } from './payments.rules.ts';
@@ -64,7 +64,7 @@ export async function owedOnCancel(
   );
   if (!recorded) return;
   const order = await orderForTimer(ctx, null, e.formId);
-  const stripe = (order ? orderProvider(ctx.config, order) : paymentProvider(ctx.config)).id === 'stripe';
+  const stripe = order ? paysByCard(ctx.config, order) : paymentProvider(ctx.config).id === 'stripe';
   // Stripe: the refunds are made by jobs sent here (a reversal first where money was transferred).
   if (stripe) await refundCardParts(ctx, null, e.formId);
   await insertMoneyEvent(ctx.db, {
@@ -108,7 +108,7 @@ export async function releaseOnApproval(
   const provider = orderProvider(ctx.config, order);
   if (!provider.holdsFunds) return;
   // Stripe: each held part's release and its transfer's job, in this transaction (no call to Stripe here).
-  if (provider.id === 'stripe') return releaseHeldParts(ctx, null, e);
+  if (paysByCard(ctx.config, order)) return releaseHeldParts(ctx, null, e);
   if (!order.paymentPlan) return;
   const parts = planParts(order.paymentPlan, order.totalPriceCents);
   const rows = new Map((await findPaymentRows(ctx.db, e.formId)).map((r) => [r.partIndex, r]));

@@ -10,7 +10,7 @@ import { feeOf, paymentPostings, refundPostings } from './ledger.rules.ts';
 import { moneyAction, partAction, recordAndTell } from './order-money.service.ts';
 import { assertSide } from './payments.rules.ts';
 import { planOf } from './payments.rules.ts';
-import { feeBasisPoints, orderProvider } from './payment-provider.rules.ts';
+import { feeBasisPoints, orderProvider, paysByCard } from './payment-provider.rules.ts';
 import { partWords } from './payments.rules.ts';
 import {
   insertCreditNote,
@@ -64,7 +64,7 @@ export async function requestPayment(
  * fixes the order off-platform (decision 0031, "One provider per order"), in the action's transaction.
  */
 async function assertPaidByHand(config: Config, tx: TxCtx, order: MoneyOrder) {
-  if (orderProvider(config, order).id === 'stripe') throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
+  if (paysByCard(config, order)) throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
   if (!(await fixPaymentProvider(tx, null, { formId: order.id, provider: 'offPlatform' })))
     throw new AppError(409, 'paid_by_card', m.paidByCardOnly);
 }
@@ -163,14 +163,13 @@ export async function recordRefund(
   return moneyAction(ctx, actor, input.formId, async (tx, order, money) => {
     assertSide(order, 'artist', 'record a refund');
     // With Stripe a cancel refunds the card automatically (stripe-jobs.service.ts).
-    const provider = orderProvider(ctx.config, order);
-    if (provider.id === 'stripe') throw new AppError(409, 'refund_automatic', m.refundAutomatic);
+    if (paysByCard(ctx.config, order)) throw new AppError(409, 'refund_automatic', m.refundAutomatic);
     const owed = money.balances.refunds;
     if (owed <= 0) {
       if (money.refundedCents > 0) return []; // a repeat
       throw new AppError(400, 'no_refund_owed', m.noRefundOwed);
     }
-    const refunded = await provider.refund({
+    const refunded = await orderProvider(ctx.config, order).refund({
       formId: order.id,
       amountCents: owed,
       reference: input.reference,

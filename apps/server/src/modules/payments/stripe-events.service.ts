@@ -37,6 +37,21 @@ async function tellAll(tx: TxCtx, userIds: string[], formId: number, message: st
 }
 
 /**
+ * Card money Stripe reported that no rule of the order posts (a wrong amount, a second charge, an
+ * order paid off-platform): logged, and every staff member is told `note` on the order.
+ */
+async function forStaff(
+  tx: TxCtx & Pick<Deps, 'log'>,
+  order: { formId: number; cardTitle: string },
+  note: string,
+  logged: { fields: Record<string, unknown>; message: string },
+): Promise<Push[]> {
+  tx.log.warn(logged.fields, logged.message);
+  const staff = await findStaffIds(tx.db);
+  return tellAll(tx, staff, order.formId, `Order #${order.formId} “${order.cardTitle}”: ${note}`);
+}
+
+/**
  * checkout.session.completed: the buyer paid a part. Its ledger payment (held by the platform),
  * invoice number and timeline line are written once (the ledger's key); its hold-limit job is
  * sent. A paid amount that is not the part's is recorded for staff and nothing is posted. Paid on
@@ -83,10 +98,6 @@ export async function recordCardPayment(
       await done(db);
       if (row?.mismatchNote) return [];
       const note = `Stripe reported ${usd(paid)} (${session.currency ?? '?'}) for a part of ${usd(part.amountCents)}, session ${session.id}: nothing recorded until staff check it`;
-      ctx.log.warn(
-        { sessionId: session.id, formId, partIndex, paid, expected: part.amountCents },
-        'stripe: amount mismatch held for staff',
-      );
       await savePart(db, formId, partIndex, { mismatchNote: note, paymentIntentId, chargeId });
       await insertMoneyEvent(db, {
         formId,
@@ -96,7 +107,10 @@ export async function recordCardPayment(
         note,
         actorId: null,
       });
-      return tellAll(tx, await findStaffIds(db), formId, `Order #${formId} “${order.cardTitle}”: ${note}`);
+      return forStaff(tx, { formId, cardTitle: order.cardTitle }, note, {
+        fields: { sessionId: session.id, formId, partIndex, paid, expected: part.amountCents },
+        message: 'stripe: amount mismatch held for staff',
+      });
     }
     // A checkout an instance opened before the order was fixed off-platform (a rolling switch of
     // PAYMENT_PROVIDER): card money no rule of that order would release or refund, so it is not
@@ -104,11 +118,10 @@ export async function recordCardPayment(
     if (!(await fixPaymentProvider(tx, null, { formId, provider: 'stripe' }))) {
       await done(db);
       const note = `Stripe reported a card payment of ${usd(paid)} (payment ${paymentIntentId ?? '?'}) for an order paid off-platform: nothing recorded; refund it from Stripe's dashboard`;
-      ctx.log.warn(
-        { sessionId: session.id, formId, partIndex },
-        'stripe: a card payment for an off-platform order',
-      );
-      return tellAll(tx, await findStaffIds(db), formId, `Order #${formId} “${order.cardTitle}”: ${note}`);
+      return forStaff(tx, { formId, cardTitle: order.cardTitle }, note, {
+        fields: { sessionId: session.id, formId, partIndex },
+        message: 'stripe: a card payment for an off-platform order',
+      });
     }
     const fee = feeOf(part.amountCents, feeBasisPoints(ctx.config));
     const recorded = await insertLedgerTransaction(
@@ -130,11 +143,10 @@ export async function recordCardPayment(
       const row = await findPart(db, formId, partIndex);
       if (!paymentIntentId || !row?.paymentIntentId || row.paymentIntentId === paymentIntentId) return [];
       const note = `Stripe reported a second payment of ${usd(paid)} (payment ${paymentIntentId}) for a part already paid by ${row.paymentIntentId}: refund it from Stripe's dashboard`;
-      ctx.log.warn(
-        { sessionId: session.id, formId, partIndex, paymentIntentId },
-        'stripe: a part paid twice',
-      );
-      return tellAll(tx, await findStaffIds(db), formId, `Order #${formId} “${order.cardTitle}”: ${note}`);
+      return forStaff(tx, { formId, cardTitle: order.cardTitle }, note, {
+        fields: { sessionId: session.id, formId, partIndex, paymentIntentId },
+        message: 'stripe: a part paid twice',
+      });
     }
     const heldAt = new Date();
     const actBy = actByOf(heldAt);

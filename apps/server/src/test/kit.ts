@@ -3,7 +3,7 @@ import type { SendFormBodyInput, SentForm } from '@brushline/shared/orders/schem
 import type { Role } from '@brushline/shared/roles';
 import type { App } from '../app.ts';
 import { userRoles } from '../db/schema/users.ts';
-import { userSessionsChanged } from '../platform/session.ts';
+import { userSessionsChanged, type Actor } from '../platform/session.ts';
 import { registerUser, type TestApp } from './harness.ts';
 import { pngBytes, uploadImage } from './media-fixtures.ts';
 
@@ -26,6 +26,17 @@ export async function call(
 }
 
 /** Turns the artist switch on (the artist role) through the settings route. */
+/** `user` as a service call's actor (with `roles`; no content filters), for tests that call services directly. */
+export const actorOf = (user: { id: string; login: string }, roles: Actor['roles'] = []): Actor => ({
+  id: user.id,
+  login: user.login,
+  roles,
+  sessionHash: '',
+  displayNsfw: false,
+  displayQuestionable: false,
+  hideAi: false,
+});
+
 export async function makeArtist(t: TestApp, user: TestUser): Promise<void> {
   const res = await call(t.app, 'PATCH', `/api/user/update/settings/id/${user.id}`, user.cookie, {
     displayNSFW: false,

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Board } from '@brushline/shared/board/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import type { Actor } from '../../platform/session.ts';
-import { call, registerArtist, type TestUser } from '../../test/kit.ts';
+import { actorOf, call, registerArtist, type TestUser } from '../../test/kit.ts';
 import { columnOf, getBoard, orderAt } from './board-fixtures.ts';
 import { boardStamp } from './board-read.repo.ts';
 import { getOwnBoard } from './board.service.ts';
@@ -16,16 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const actorOf = (user: TestUser): Actor => ({
-  id: user.id,
-  login: user.login,
-  roles: ['artist'],
-  sessionHash: 'test',
-  displayNsfw: false,
-  displayQuestionable: false,
-  hideAi: false,
-});
-
 const parse = (json: string) => JSON.parse(json) as Board;
 
 /** GET /api/board (kept answers included) against a board built now from the database. */
@@ -33,7 +22,7 @@ async function expectFreshRead(artist: TestUser): Promise<string> {
   const read = await call(t.app, 'GET', '/api/board', artist.cookie);
   expect(read.statusCode).toBe(200);
   expect(read.headers['content-type']).toMatch(/^application\/json/);
-  const fresh = await getOwnBoard(t.app.deps, actorOf(artist));
+  const fresh = await getOwnBoard(t.app.deps, actorOf(artist, ['artist']));
   expect(read.json()).toEqual(JSON.parse(JSON.stringify(fresh)));
   return read.body;
 }

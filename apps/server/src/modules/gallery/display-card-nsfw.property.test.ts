@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArtistsPage } from '@brushline/shared/gallery/browse-schemas';
 import type { TagFull } from '@brushline/shared/tags/schemas';
 import { AppError } from '../../platform/errors.ts';
-import type { Actor } from '../../platform/session.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { call } from '../../test/kit.ts';
+import { actorOf, call } from '../../test/kit.ts';
 import { createTag, editOf, fullTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { deleteTag, mergeTag } from '../tags/tags-staff.service.ts';
 import { createTag as createTagService, getTagFull, updateTag } from '../tags/tags.service.ts';
@@ -26,16 +25,6 @@ beforeAll(async () => {
   t = await createTestApp();
 }, 60_000);
 afterAll(() => t.close());
-
-const actorOf = (u: { id: string; login: string }, roles: Actor['roles'] = []): Actor => ({
-  id: u.id,
-  login: u.login,
-  roles,
-  sessionHash: '',
-  displayNsfw: false,
-  displayQuestionable: false,
-  hideAi: false,
-});
 
 /**
  * Cards whose stored flag differs from their tags' and their display images' tags against the NSFW

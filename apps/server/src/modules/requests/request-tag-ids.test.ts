@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestBodySchema, type Request } from '@brushline/shared/requests/schemas';
-import type { Actor } from '../../platform/session.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { call, type TestUser } from '../../test/kit.ts';
+import { actorOf, call, type TestUser } from '../../test/kit.ts';
 import { createTag, fullTag, registerStaff, uniqueTitle } from '../tags/tag-fixtures.ts';
 import { holdTagGraph, setTagsOf } from '../tags/tag-usage.service.ts';
 import { lockTagWrites } from '../tags/tags.repo.ts';
@@ -97,15 +96,6 @@ describe('requests.tag_ids follows the usages', () => {
 });
 
 describe('requests.tag_tree follows the tag graph', () => {
-  const actorOf = (u: TestUser, roles: Actor['roles'] = []): Actor => ({
-    id: u.id,
-    login: u.login,
-    roles,
-    sessionHash: '',
-    displayNsfw: false,
-    displayQuestionable: false,
-    hideAi: false,
-  });
   const setParents = async (tagId: number, parents: string[]) => {
     const tag = await fullTag(t, tagId);
     await updateTag(t.app.deps, actorOf(mod, ['moderator']), tagId, {

@@ -15,6 +15,7 @@ import {
   imageNotHiddenByTagsSql,
   imageVisibleSql,
   noIds,
+  ownerByKeySql,
   probeSql,
   readerTagSets,
   tagInSql,
@@ -140,9 +141,7 @@ export function displayCardRowsSql(
 ): SQL {
   // The page first (a materialized CTE, planned alone): the shown-cards index in the list's order,
   // each condition a per-row probe or a column, stopping after `limit` rows; then the columns for
-  // those rows, the owner by primary key (`offset 0` keeps it a per-row lookup: joined, a generic
-  // plan, which cannot know the page's size, hashed the page against a scan of every user, half of
-  // a 20-card page's execution; as visibleImagesSql does).
+  // those rows, the owner by primary key (ownerByKeySql).
   const orderBy =
     order === 'rating'
       ? sql`d.rating_sort desc, d.review_count desc, d.id desc`
@@ -176,9 +175,7 @@ export function displayCardRowsSql(
           join media m on m.id = gi.id
         where ${imageVisibleSql(actor)} and ${displayImageNotHiddenSql(actor, sets)}) as images
       ${withRule ? sql`, ${displayCardRuleSql} as rule` : sql``}
-    from page d
-      cross join lateral (select u.id, u.login, u.display_name, u.avatar_media_id from users u
-        where u.id = d.owner_id offset 0) u
+    from page d ${ownerByKeySql(sql`d.owner_id`)}
       cross join lateral (select min(c.starting_price_cents) as min_price, count(*)::int as open_cards,
           coalesce(bool_or(c.is_commissions_open), false) as taking
         from commission_cards c where c.owner_id = d.owner_id and c.is_open_comission and c.hidden_at is null) cc

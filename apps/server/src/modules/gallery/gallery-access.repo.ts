@@ -140,6 +140,15 @@ export const hidesAny = (sets: TagSetsArg) => sets.hideNsfw || !noIds(sets.hide)
 export const probeSql = (query: SQL) => sql`((${query} limit 1) is not null)`;
 
 /**
+ * SQL: a page's owner columns as `u` (id, login, display name, avatar), by primary key per row.
+ * `offset 0` keeps it a per-row lookup: joined, a generic plan (which cannot know the page's size)
+ * hashed a page of 20–30 rows against a scan of every user, half of the page's execution.
+ */
+export const ownerByKeySql = (ownerId: SQL) =>
+  sql`cross join lateral (select u.id, u.login, u.display_name, u.avatar_media_id from users u
+    where u.id = ${ownerId} offset 0) u`;
+
+/**
  * SQL condition: tag id column `column` is one of `ids`. The set is a parameter hashed once per
  * query (`in (select unnest …)`): a parent tag's few hundred descendants cost neither a per-element
  * estimate at planning nor a linear search per row.

@@ -9,6 +9,7 @@ import {
   imageBlurredSql,
   imageNotHiddenByTagsSql,
   imageVisibleSql,
+  ownerByKeySql,
   readerTagSets,
   type ReaderTagSets,
   type TagSetsArg,
@@ -83,8 +84,7 @@ export function visibleImagesSql(
       : imageNotHiddenByTagsSql(sets);
   // The rows first (a materialized CTE, planned alone): `where` and `order` name only `gi`, so an
   // ordered index with per-row probes stops after `limit`; then media and owner for those rows,
-  // each by its primary key (`offset 0` keeps them per-row lookups: joined, a page of 31 rows
-  // was hashed against a scan of every user).
+  // each by its primary key (`offset 0` keeps them per-row lookups, as ownerByKeySql says).
   return sql`
     with page as materialized (
       select gi.* from gallery_images gi
@@ -94,8 +94,7 @@ export function visibleImagesSql(
     select ${imageColumns(sets)}${withTags ? sql`, ${imageTagsJsonSql} as tags` : sql``}
     from page gi
       cross join lateral (select m.width, m.height, m.mime from media m where m.id = gi.id offset 0) m
-      cross join lateral (select u.id, u.login, u.display_name, u.avatar_media_id from users u
-        where u.id = gi.owner_id offset 0) u
+      ${ownerByKeySql(sql`gi.owner_id`)}
     order by ${order}`;
 }
 

@@ -25,7 +25,6 @@ export async function call(
   });
 }
 
-/** Turns the artist switch on (the artist role) through the settings route. */
 /** `user` as a service call's actor (with `roles`; no content filters), for tests that call services directly. */
 export const actorOf = (user: { id: string; login: string }, roles: Actor['roles'] = []): Actor => ({
   id: user.id,
@@ -37,6 +36,7 @@ export const actorOf = (user: { id: string; login: string }, roles: Actor['roles
   hideAi: false,
 });
 
+/** Turns the artist switch on (the artist role) through the settings route. */
 export async function makeArtist(t: TestApp, user: TestUser): Promise<void> {
   const res = await call(t.app, 'PATCH', `/api/user/update/settings/id/${user.id}`, user.cookie, {
     displayNSFW: false,

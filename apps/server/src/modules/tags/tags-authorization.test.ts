@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagFull } from '@brushline/shared/tags/schemas';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { everyRouteHasARow, routeMatrix, routesOf, type MatrixRow } from '../../test/route-matrix.ts';
-import { call } from '../../test/kit.ts';
+import { actorOf, call } from '../../test/kit.ts';
 import { tagsRoutes } from './tags.routes.ts';
 import { createTag as createTagAs } from './tags.service.ts';
 import { editOf, registerStaff, uniqueTitle, type TestUser } from './tag-fixtures.ts';
@@ -36,15 +36,7 @@ const cookieOf = (who: Who) => (who === 'anon' ? undefined : users[who].cookie);
 /** Made through the service: the route's per-user write limit is for people, not for this table. */
 async function context(): Promise<Ctx> {
   const u = users.creator;
-  const actor = {
-    id: u.id,
-    login: u.login,
-    roles: [],
-    sessionHash: '',
-    displayNsfw: false,
-    displayQuestionable: false,
-    hideAi: false,
-  };
+  const actor = actorOf(u);
   const body = {
     description: '',
     maturity: 'SFW' as const,
